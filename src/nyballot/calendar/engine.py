@@ -1,0 +1,304 @@
+"""Evaluate a law for one year: every rule's dates, each with its derivation.
+
+The rules form a dependency graph (checked for circles when the law is loaded); each rule's
+first and last days are evaluated once, on demand. A last day that falls on a Saturday, Sunday
+or public holiday becomes the next business day (§ 1-106(1); GCL § 25-a); a first day never
+moves. A deadline counted from another last day is counted, by default, from that day as rolled
+(the state board's practice); ``convention="statutory"`` counts from the unrolled day, and the
+derivation of every date on which the two readings differ says so.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from nyballot.calendar.model import CONVENTIONS, Calendar, Convention, Deadline, Part, Step
+from nyballot.errors import OutOfCoverageError, UsageError, suggest
+from nyballot.law.loader import Law, apply_overlays, check_rules, load_law
+from nyballot.law.model import LawVersion, Overlay, Rule
+from nyballot.reckoning import dates
+from nyballot.reckoning.expressions import (
+    Condition,
+    Expr,
+    Extremum,
+    FixedDate,
+    MonthDay,
+    NthWeekday,
+    NthWeekdayOfMonth,
+    Offset,
+    Ref,
+)
+from nyballot.reckoning.holidays import is_business_day, next_business_day, why_not_business_day
+
+ROLL_CITE = "1-106(1); GCL § 25-a"
+
+
+def show(day: dt.date | None) -> str:
+    """'Thu 2015-09-10', or 'unknown'."""
+    return "unknown" if day is None else f"{day:%a} {day.isoformat()}"
+
+
+@dataclass
+class _Value:
+    raw: dt.date | None  # as the expression gives it
+    final: dt.date | None  # after rolling a last day forward
+    steps: list[Step] = field(default_factory=list)
+
+
+class _Evaluator:
+    def __init__(
+        self,
+        rules: Mapping[str, Rule],
+        year: int,
+        law: Law,
+        events: Mapping[str, dt.date],
+        overrides: Mapping[str, tuple[dt.date, str]],
+        convention: Convention,
+    ) -> None:
+        self.rules = rules
+        self.year = year
+        self.law = law
+        self.events = events
+        self.overrides = overrides
+        self.convention = convention
+        self.memo: dict[str, _Value] = {}
+
+    # -- rules -----------------------------------------------------------------------------
+    def applies(self, rule: Rule) -> tuple[bool | None, list[Step]]:
+        """Whether a conditional rule applies: True, False, or None (an event is missing)."""
+        if rule.when is None:
+            return True, []
+        return self.condition(rule.when, rule)
+
+    def field(self, rule_id: str, part: Part) -> _Value:
+        key = f"{rule_id}.{part}"
+        if key not in self.memo:
+            self.memo[key] = self._field(self.rules[rule_id], part)
+        return self.memo[key]
+
+    def _field(self, rule: Rule, part: Part) -> _Value:
+        if part == "closes" and rule.id in self.overrides:
+            day, flag = self.overrides[rule.id]
+            return _Value(day, day, [Step(f"{rule.title}: given by {flag}", day, "given", part)])
+        applies, steps = self.applies(rule)
+        expr = rule.opens if part == "opens" else rule.closes
+        if not applies or expr is None:
+            return _Value(None, None, steps)
+        raw, expr_steps = self.expr(expr, rule, part)
+        steps = steps + expr_steps
+        final = raw
+        if raw is not None and part == "closes" and rule.roll and not is_business_day(raw):
+            final = next_business_day(raw)
+            reason = why_not_business_day(raw)
+            steps.append(
+                Step(f"last day falls on {reason} -> next business day", final, ROLL_CITE, part)
+            )
+        return _Value(raw, final, steps)
+
+    # -- expressions -----------------------------------------------------------------------
+    def expr(self, e: Expr, rule: Rule, part: Part) -> tuple[dt.date | None, list[Step]]:
+        match e:
+            case Ref():
+                return self.ref(e, part)
+            case NthWeekday(n=n, weekday=weekday, direction=direction, anchor=anchor):
+                base, steps = self.expr(anchor, rule, part)
+                if base is None:
+                    return None, steps
+                if direction == "before":
+                    day = dates.nth_weekday_before(base, n, weekday)
+                else:
+                    day = dates.nth_weekday_after(base, n, weekday)
+                return day, [*steps, Step(f"{e} ({show(base)})", day, rule.cite, part)]
+            case Offset(n=n, unit=unit, direction=direction, anchor=anchor):
+                base, steps = self.expr(anchor, rule, part)
+                if base is None:
+                    return None, steps
+                sign = 1 if direction == "after" else -1
+                if unit == "business days":
+                    day = dates.add_business_days(base, sign * n, is_business_day)
+                    cite = f"{rule.cite}; PBO § 62(2)"
+                elif unit == "months":
+                    day = dates.add_months(base, sign * n)
+                    cite = rule.cite
+                else:
+                    day = base + dt.timedelta(days=sign * n * (7 if unit == "weeks" else 1))
+                    cite = f"{rule.cite}; GCL § 20"
+                return day, [*steps, Step(f"{e} ({show(base)})", day, cite, part)]
+            case NthWeekdayOfMonth() | MonthDay():
+                day = dates.closed_form_date(e, self.year)
+                return day, [Step(f"{e}, {self.year}", day, rule.cite, part)]
+            case FixedDate(date=day):
+                return day, [
+                    Step(f"{day.isoformat()}, fixed for {self.year}", day, rule.cite, part)
+                ]
+            case Extremum(which=which, options=options):
+                gathered: list[Step] = []
+                found: list[dt.date] = []
+                for option in options:
+                    day_or_none, option_steps = self.expr(option, rule, part)
+                    gathered += option_steps
+                    if day_or_none is not None:
+                        found.append(day_or_none)
+                if len(found) < len(options):
+                    return None, gathered
+                pick = min(found) if which == "earlier" else max(found)
+                text = f"whichever is {which}: {', '.join(show(d) for d in found)}"
+                return pick, [*gathered, Step(text, pick, rule.cite, part)]
+        raise TypeError(f"not an expression: {e!r}")
+
+    def ref(self, ref: Ref, part: Part) -> tuple[dt.date | None, list[Step]]:
+        if ref.is_event:
+            name = ref.name.removeprefix("event.")
+            day = self.events.get(name)
+            what = self.law.events[name]
+            if day is None:
+                text = f"{ref.name} ({what}) not given: no date until it happens"
+                return None, [Step(text, None, "event", part)]
+            return day, [Step(f"{ref.name} ({what}), given", day, "event", part)]
+        rule_id, field_name = ref.target.rsplit(".", 1)
+        value = self.field(rule_id, "opens" if field_name == "opens" else "closes")
+        target = self.rules[rule_id]
+        used = value.final if self.convention == "rolled" else value.raw
+        label = ref.name
+        if value.raw != value.final and value.final is not None:
+            reading = "as rolled" if self.convention == "rolled" else "unrolled"
+            label += f" ({reading}; statute day {show(value.raw)}, rolled {show(value.final)})"
+        if ref.name != ref.target:
+            label = f"{ref.name}: {target.title}"
+        return used, [Step(label, used, target.cite, part)]
+
+    def condition(self, cond: Condition, rule: Rule) -> tuple[bool | None, list[Step]]:
+        left, left_steps = self.expr(cond.left, rule, "when")
+        right, right_steps = self.expr(cond.right, rule, "when")
+        steps = left_steps + right_steps
+        if left is None or right is None:
+            return None, steps
+        holds = cond.holds(left, right)
+        verdict = "applies" if holds else "does not apply"
+        text = f"{verdict}: {cond.left} ({show(left)}) {cond.op} {cond.right} ({show(right)})"
+        return holds, [*steps, Step(text, None, rule.cite, "when")]
+
+
+def _deadline(ev: _Evaluator, rule: Rule) -> Deadline:
+    applies, _ = ev.applies(rule)
+    opens = ev.field(rule.id, "opens")
+    closes = ev.field(rule.id, "closes")
+    derivation = opens.steps + [s for s in closes.steps if s.part != "when" or not opens.steps]
+    if applies is False:
+        status = "not_applicable"
+    elif (rule.opens is not None and opens.final is None) or (
+        rule.closes is not None and closes.final is None
+    ):
+        status = "awaiting_event"
+    else:
+        status = "dated"
+    if rule.id in ev.overrides:
+        status = "dated"
+    unverified = rule.unverified
+    if rule.verified_from is not None and ev.year < rule.verified_from:
+        unverified = (
+            f"the words quoted are in force from {rule.verified_from}; the words in force in "
+            f"{ev.year} were not found. {unverified}"
+        ).strip()
+    return Deadline(rule, opens.final, closes.final, status, derivation, unverified)  # type: ignore[arg-type]
+
+
+def resolve_law(
+    year: int, law_id: str | None, overlay_ids: Sequence[str], law: Law, enacted: bool = True
+) -> tuple[LawVersion, list[Overlay]]:
+    """The version in force for the year (or the one named) and the overlays to apply."""
+    if law_id is None:
+        covering = [v for v in law.versions.values() if v.covers(year)]
+        if not covering:
+            spans = ", ".join(f"{v.id} {v.first_year}-{v.last_year}" for v in law.versions.values())
+            raise OutOfCoverageError(f"year {year}: no law version covers it ({spans})")
+        version = covering[0]
+    else:
+        if law_id not in law.versions:
+            raise UsageError(f"law '{law_id}': no such law version{suggest(law_id, law.versions)}")
+        version = law.versions[law_id]
+        if not version.covers(year):
+            raise OutOfCoverageError(
+                f"year {year}: law {version.id} covers {version.first_year} to {version.last_year}"
+            )
+    chosen: list[Overlay] = []
+    if enacted:
+        chosen = [o for o in law.overlays.values() if o.enacted and o.applies_to(version.id, year)]
+    for overlay_id in overlay_ids:
+        if overlay_id not in law.overlays:
+            hint = suggest(overlay_id, law.overlays)
+            raise UsageError(f"overlay '{overlay_id}': no such bill or overlay{hint}")
+        overlay = law.overlays[overlay_id]
+        if not overlay.applies_to(version.id, year):
+            years = ", ".join(map(str, overlay.years)) or "any year"
+            raise UsageError(
+                f"overlay '{overlay_id}' does not apply to {year} under {version.id} "
+                f"(it applies to {', '.join(overlay.versions)}; years: {years})"
+            )
+        if overlay not in chosen:
+            chosen.append(overlay)
+    return version, chosen
+
+
+def build_calendar(
+    year: int,
+    *,
+    law: str | None = None,
+    overlays: Sequence[str] = (),
+    events: Mapping[str, dt.date] | None = None,
+    primary: dt.date | None = None,
+    general: dt.date | None = None,
+    convention: Convention = "rolled",
+    enacted: bool = True,
+) -> Calendar:
+    """The political calendar of a year under the law in force (or the law named)."""
+    data = load_law()
+    events = dict(events or {})
+    for name in events:
+        if name not in data.events:
+            raise UsageError(f"event '{name}': no such event{suggest(name, data.events)}")
+    if convention not in CONVENTIONS:
+        raise UsageError(f"convention '{convention}': expected one of {', '.join(CONVENTIONS)}")
+    version, chosen = resolve_law(year, law, overlays, data, enacted)
+    rules = apply_overlays(version, chosen)
+    check_rules(rules, data.events, f" in {version.id} with {', '.join(o.id for o in chosen)}")
+    rules = {k: r for k, r in rules.items() if r.only_in != "presidential_years" or year % 4 == 0}
+    overrides = {
+        rule_id: (day, flag)
+        for rule_id, day, flag in (
+            ("election.primary", primary, "--primary"),
+            ("election.general", general, "--general"),
+        )
+        if day is not None
+    }
+
+    def evaluate(conv: Convention) -> list[Deadline]:
+        ev = _Evaluator(rules, year, data, events, overrides, conv)
+        return [_deadline(ev, rule) for rule in rules.values()]
+
+    deadlines = evaluate(convention)
+    other: Convention = "statutory" if convention == "rolled" else "rolled"
+    for mine, theirs in zip(deadlines, evaluate(other), strict=True):
+        _note_other_reading(mine, theirs, other)
+    deadlines.sort(key=lambda d: (d.sort_date, d.closes or dt.date.max, d.id))
+    notes = [f"Convention: {CONVENTIONS[convention]}."]
+    notes += [f"Overlay {o.id}: {o.title} ({o.cite})." for o in chosen]
+    return Calendar(year, version.id, [o.id for o in chosen], convention, events, deadlines, notes)
+
+
+def _note_other_reading(mine: Deadline, theirs: Deadline, other: Convention) -> None:
+    for part in ("opens", "closes"):
+        ours, alt = getattr(mine, part), getattr(theirs, part)
+        if ours != alt:
+            mine.other_reading[part] = alt
+            mine.derivation.append(
+                Step(
+                    f"the other reading ({CONVENTIONS[other]}) gives {show(alt)} for this "
+                    f"{'first' if part == 'opens' else 'last'} day",
+                    alt,
+                    "convention",
+                    "note",
+                )
+            )

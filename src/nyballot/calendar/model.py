@@ -1,0 +1,93 @@
+"""A computed calendar: dated deadlines, each with its derivation and citations."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Literal
+
+from nyballot.law.model import Rule
+
+Part = Literal["opens", "closes", "when", "note"]
+Status = Literal["dated", "awaiting_event", "not_applicable"]
+Convention = Literal["rolled", "statutory"]
+
+CONVENTIONS: dict[Convention, str] = {
+    "rolled": (
+        "a deadline counted from another last day is counted from that day as rolled forward "
+        "to a business day (the state board's practice)"
+    ),
+    "statutory": (
+        "a deadline counted from another last day is counted from that day as the statute "
+        "fixes it, before any roll forward"
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of a derivation: what was done, the date it gave, and the law that says so."""
+
+    text: str
+    date: dt.date | None
+    cite: str
+    part: Part
+
+
+@dataclass
+class Deadline:
+    """One rule evaluated for one election year."""
+
+    rule: Rule
+    opens: dt.date | None
+    closes: dt.date | None
+    status: Status
+    derivation: list[Step] = field(default_factory=list)
+    unverified: str = ""
+    other_reading: dict[str, dt.date | None] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.rule.id
+
+    @property
+    def cite(self) -> str:
+        return self.rule.cite
+
+    @property
+    def title(self) -> str:
+        return self.rule.title
+
+    @property
+    def sort_date(self) -> dt.date:
+        return self.opens or self.closes or dt.date.max
+
+    def formula(self) -> dict[str, str]:
+        return {name: str(expr) for name, expr in self.rule.expressions().items()}
+
+    def events(self) -> list[str]:
+        return self.rule.events()
+
+
+@dataclass
+class Calendar:
+    """The political calendar of one year under one law (version plus overlays)."""
+
+    year: int
+    law: str
+    overlays: list[str]
+    convention: Convention
+    events: dict[str, dt.date]
+    deadlines: list[Deadline]
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def elections(self) -> dict[str, dt.date]:
+        return {
+            d.id.removeprefix("election."): d.closes
+            for d in self.deadlines
+            if d.id.startswith("election.") and d.closes is not None
+        }
+
+    def get(self, rule_id: str) -> Deadline | None:
+        return next((d for d in self.deadlines if d.id == rule_id), None)

@@ -1,0 +1,87 @@
+"""nyballot calendar / explain / holidays."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from nyballot.cli.options import calendar_from_options, calendar_options
+from nyballot.errors import UsageError, suggest
+from nyballot.export import csv as csv_export
+from nyballot.export import ics as ics_export
+from nyballot.export import json as json_export
+from nyballot.export import table as table_export
+from nyballot.reckoning.holidays import holidays as holidays_of
+from nyballot.reckoning.holidays import table as holiday_table
+
+YEAR = click.argument("year", type=click.IntRange(1, 9999))
+
+
+@click.command()
+@YEAR
+@calendar_options
+@click.option(
+    "--format", "fmt", type=click.Choice(["table", "json", "csv", "ics"]), default="table"
+)
+def calendar(year: int, fmt: str, **options: Any) -> None:
+    """The political calendar of YEAR under the law in force that year."""
+    cal = calendar_from_options(year, options)
+    if fmt == "json":
+        click.echo(json_export.dumps(json_export.calendar_dict(cal)), nl=False)
+    elif fmt == "csv":
+        click.echo(csv_export.to_csv(cal), nl=False)
+    elif fmt == "ics":
+        sys.stdout.buffer.write(ics_export.to_ics(cal))
+    else:
+        table_export.print_calendar(cal, Console(width=max(Console().width, 120)))
+
+
+@click.command()
+@YEAR
+@click.argument("rule_id")
+@calendar_options
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+def explain(year: int, rule_id: str, fmt: str, **options: Any) -> None:
+    """The derivation of one date, step by step, with the words and citations."""
+    cal = calendar_from_options(year, options)
+    deadline = cal.get(rule_id)
+    if deadline is None:
+        known = [d.id for d in cal.deadlines]
+        raise UsageError(f"rule '{rule_id}': not in the {year} calendar{suggest(rule_id, known)}")
+    if fmt == "json":
+        click.echo(json_export.dumps(json_export.deadline_dict(deadline)), nl=False)
+    else:
+        table_export.print_derivation(deadline, Console(width=max(Console().width, 120)))
+
+
+@click.command()
+@YEAR
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table")
+def holidays(year: int, fmt: str) -> None:
+    """The public holidays of YEAR (GCL § 24), with their legal source."""
+    days = holidays_of(year)
+    if fmt == "json":
+        rows = [
+            {
+                "date": h.date.isoformat(),
+                "name": h.name,
+                "cite": h.cite,
+                "law": h.law,
+                "moved_from": h.moved_from.isoformat() if h.moved_from else None,
+            }
+            for h in days
+        ]
+        click.echo(json_export.dumps({"year": year, "holidays": rows}), nl=False)
+        return
+    table = Table(title=f"Public holidays {year} ({holiday_table().cite})")
+    for column in ("date", "holiday", "source", "note"):
+        table.add_column(column)
+    for h in days:
+        table.add_row(f"{h.date:%a} {h.date.isoformat()}", h.name, h.cite, h.note)
+    console = Console(width=max(Console().width, 100))
+    console.print(table)
+    console.print(f'Sunday rule: "{holiday_table().sunday_rule}". No Saturday rule.')

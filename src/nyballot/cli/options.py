@@ -1,0 +1,78 @@
+"""Options shared by the commands that compute a calendar."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from nyballot.calendar.engine import build_calendar
+from nyballot.calendar.model import Calendar
+from nyballot.errors import UsageError
+from nyballot.law.loader import parse_iso_date
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _date(flag: str) -> Callable[[click.Context, click.Parameter, str | None], dt.date | None]:
+    def convert(ctx: click.Context, param: click.Parameter, value: str | None) -> dt.date | None:
+        return None if value is None else parse_iso_date(value, flag)
+
+    return convert
+
+
+def parse_events(values: tuple[str, ...]) -> dict[str, dt.date]:
+    events: dict[str, dt.date] = {}
+    for value in values:
+        name, sep, date_text = value.partition("=")
+        if not sep or not name:
+            raise UsageError(f"--event '{value}': expected NAME=YYYY-MM-DD, e.g. death=2017-07-20")
+        events[name.strip()] = parse_iso_date(date_text.strip(), f"--event {name}")
+    return events
+
+
+def calendar_options(func: F) -> F:
+    """--law, --with, --primary, --general, --event, --convention, --no-enacted."""
+    decorators = [
+        click.option(
+            "--law", "law_id", metavar="VERSION", help="Law version (default: in force that year)."
+        ),
+        click.option(
+            "--with", "overlays", multiple=True, metavar="BILL", help="Apply a bill (repeatable)."
+        ),
+        click.option(
+            "--primary", callback=_date("--primary"), metavar="DATE", help="Primary election day."
+        ),
+        click.option(
+            "--general", callback=_date("--general"), metavar="DATE", help="General election day."
+        ),
+        click.option(
+            "--event", "events", multiple=True, metavar="NAME=DATE", help="e.g. death=2017-07-20."
+        ),
+        click.option(
+            "--convention",
+            type=click.Choice(["rolled", "statutory"]),
+            default="rolled",
+            show_default=True,
+            help="Count from a rolled last day (board practice) or from the statute's day.",
+        ),
+        click.option("--no-enacted", is_flag=True, help="Leave out the one-year enacted overlays."),
+    ]
+    for decorator in reversed(decorators):
+        func = decorator(func)
+    return func
+
+
+def calendar_from_options(year: int, options: dict[str, Any]) -> Calendar:
+    return build_calendar(
+        year,
+        law=options["law_id"],
+        overlays=options["overlays"],
+        events=parse_events(options["events"]),
+        primary=options["primary"],
+        general=options["general"],
+        convention=options["convention"],
+        enacted=not options["no_enacted"],
+    )

@@ -1,0 +1,63 @@
+"""The JSON contract of a calendar (documented in the README; other tools read it).
+
+    {"year": 2015, "law": "pre-2019", "overlays": [...], "convention": "rolled",
+     "elections": {"primary": "2015-09-10", "general": "2015-11-03"},
+     "deadlines": [{"id", "cite", "title", "opens", "closes", "status", "derivation", ...}]}
+
+Keys are only ever added, never renamed or removed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any
+
+from nyballot.calendar.model import Calendar, Deadline, Step
+
+
+def iso(day: dt.date | None) -> str | None:
+    return None if day is None else day.isoformat()
+
+
+def step_dict(step: Step) -> dict[str, Any]:
+    return {"step": step.text, "date": iso(step.date), "cite": step.cite, "of": step.part}
+
+
+def deadline_dict(d: Deadline) -> dict[str, Any]:
+    rule = d.rule
+    return {
+        "id": d.id,
+        "cite": d.cite,
+        "title": d.title,
+        "opens": iso(d.opens),
+        "closes": iso(d.closes),
+        "status": d.status,
+        "kind": rule.kind,
+        "formula": d.formula(),
+        "events": d.events(),
+        "law": list(rule.law),
+        "source": rule.source,
+        "text_unverified": d.unverified or None,
+        "note": rule.note or None,
+        "overlay": rule.overlay,
+        "other_reading": {k: iso(v) for k, v in d.other_reading.items()},
+        "derivation": [step_dict(s) for s in d.derivation],
+    }
+
+
+def calendar_dict(cal: Calendar) -> dict[str, Any]:
+    return {
+        "year": cal.year,
+        "law": cal.law,
+        "overlays": cal.overlays,
+        "convention": cal.convention,
+        "events": {k: iso(v) for k, v in cal.events.items()},
+        "elections": {k: iso(v) for k, v in cal.elections.items()},
+        "deadlines": [deadline_dict(d) for d in cal.deadlines],
+        "notes": cal.notes,
+    }
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,65 @@
+"""Readable terminal output (rich): the calendar as a table, a derivation as numbered steps."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from nyballot.calendar.engine import show
+from nyballot.calendar.model import Calendar, Deadline
+
+UNVERIFIED_MARK = "†"
+
+
+def _date_cell(d: Deadline) -> tuple[str, str]:
+    if d.status == "not_applicable":
+        return "", "does not apply"
+    if d.status == "awaiting_event":
+        events = ", ".join(f"event.{e}" for e in d.events())
+        return "", f"needs {events}: {d.formula().get('closes', '')}"
+    opens = show(d.opens) if d.opens else ""
+    closes = show(d.closes) if d.closes else ""
+    return opens, closes
+
+
+def calendar_table(cal: Calendar) -> Table:
+    overlays = f" + {', '.join(cal.overlays)}" if cal.overlays else ""
+    table = Table(title=f"New York political calendar {cal.year} — law {cal.law}{overlays}")
+    table.add_column("first day", no_wrap=True)
+    table.add_column("last day / date", no_wrap=False)
+    table.add_column("what")
+    table.add_column("§", no_wrap=True)
+    for d in cal.deadlines:
+        opens, closes = _date_cell(d)
+        mark = f" {UNVERIFIED_MARK}" if d.unverified else ""
+        table.add_row(opens, closes, f"{d.title}\n[dim]{d.id}[/dim]", f"{d.cite}{mark}")
+    return table
+
+
+def print_calendar(cal: Calendar, console: Console) -> None:
+    console.print(calendar_table(cal))
+    if any(d.unverified for d in cal.deadlines):
+        console.print(
+            f"{UNVERIFIED_MARK} text unverified: the words in force that year were not found "
+            "(see `nyballot explain`)."
+        )
+    for note in cal.notes:
+        console.print(f"[dim]{note}[/dim]")
+
+
+def print_derivation(d: Deadline, console: Console) -> None:
+    dates = " to ".join(show(x) for x in (d.opens, d.closes) if x) or d.status.replace("_", " ")
+    console.print(f"[bold]{d.id}[/bold] = {dates}    § {d.cite}")
+    console.print(d.title)
+    for words in d.rule.law:
+        console.print(f'  [italic]"{words}"[/italic]')
+    if d.rule.source is None:
+        console.print("  (the words of this provision are not among the shipped texts)")
+    if d.unverified:
+        console.print(f"  [yellow]{UNVERIFIED_MARK} text unverified:[/yellow] {d.unverified}")
+    for name, formula in d.formula().items():
+        console.print(f"  {name}: {formula}")
+    for n, s in enumerate(d.derivation, 1):
+        console.print(f"  {n:>2}. {s.text:<70} {show(s.date):<15} {s.cite}")
+    if d.rule.note:
+        console.print(f"  note: {d.rule.note}")

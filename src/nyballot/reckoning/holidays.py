@@ -1,0 +1,136 @@
+"""Public holidays (GCL § 24) and business days, from law/data/holidays.yaml.
+
+A business day is Monday to Friday and not a public holiday (Public Officers Law § 62(2)).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from nyballot.errors import LawDataError, OutOfCoverageError
+from nyballot.reckoning.dates import closed_form_date
+from nyballot.reckoning.expressions import Expr, parse
+
+
+@dataclass(frozen=True)
+class HolidayRule:
+    name: str
+    date: Expr
+    law: str
+    cite: str
+    first_year: int | None
+    sunday_shift: bool
+
+
+@dataclass(frozen=True)
+class Holiday:
+    """One public holiday as observed in one year."""
+
+    date: dt.date
+    name: str
+    cite: str
+    law: str
+    moved_from: dt.date | None = None  # the Sunday it was moved from
+
+    @property
+    def note(self) -> str:
+        if self.moved_from is None:
+            return ""
+        return f"falls on Sunday {self.moved_from.isoformat()}; kept the next day (GCL § 24)"
+
+
+@dataclass(frozen=True)
+class HolidayTable:
+    cite: str
+    source: str
+    first_year: int
+    last_year: int
+    sunday_rule: str
+    rules: tuple[HolidayRule, ...]
+    proclaimed: tuple[Holiday, ...]
+
+
+@cache
+def table() -> HolidayTable:
+    raw: dict[str, Any] = yaml.safe_load(
+        resources.files("nyballot.law").joinpath("data/holidays.yaml").read_text()
+    )
+    try:
+        rules = tuple(
+            HolidayRule(
+                name=h["name"],
+                date=parse(h["date"]),
+                law=h["law"],
+                cite=h.get("cite", raw["cite"]),
+                first_year=h.get("from"),
+                sunday_shift=h.get("sunday_shift", True),
+            )
+            for h in raw["holidays"]
+        )
+        proclaimed = tuple(
+            Holiday(dt.date.fromisoformat(str(p["date"])), p["name"], p["source"], p["law"])
+            for p in raw.get("proclaimed") or []
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise LawDataError(f"law/data/holidays.yaml: malformed holiday entry ({exc})") from None
+    return HolidayTable(
+        cite=raw["cite"],
+        source=raw["source"],
+        first_year=raw["covers"]["from"],
+        last_year=raw["covers"]["to"],
+        sunday_rule=raw["sunday_rule"]["law"],
+        rules=rules,
+        proclaimed=proclaimed,
+    )
+
+
+@cache
+def holidays(year: int) -> tuple[Holiday, ...]:
+    """The public holidays of a year, in date order, Sunday holidays moved to Monday."""
+    t = table()
+    if not t.first_year <= year <= t.last_year:
+        raise OutOfCoverageError(
+            f"year {year}: the holiday table (GCL § 24) covers {t.first_year} to {t.last_year}"
+        )
+    found: list[Holiday] = []
+    for rule in t.rules:
+        if rule.first_year is not None and year < rule.first_year:
+            continue
+        day = closed_form_date(rule.date, year)
+        if rule.sunday_shift and day.weekday() == 6:
+            found.append(Holiday(day + dt.timedelta(days=1), rule.name, rule.cite, rule.law, day))
+        else:
+            found.append(Holiday(day, rule.name, rule.cite, rule.law))
+    found.extend(h for h in t.proclaimed if h.date.year == year)
+    return tuple(sorted(found, key=lambda h: h.date))
+
+
+def holiday_on(day: dt.date) -> Holiday | None:
+    """The public holiday on a day, if any (the first, should two coincide)."""
+    return next((h for h in holidays(day.year) if h.date == day), None)
+
+
+def is_business_day(day: dt.date) -> bool:
+    """Monday to Friday and not a public holiday."""
+    return day.weekday() < 5 and holiday_on(day) is None
+
+
+def next_business_day(day: dt.date) -> dt.date:
+    """The day itself if it is a business day, else the next one."""
+    while not is_business_day(day):
+        day += dt.timedelta(days=1)
+    return day
+
+
+def why_not_business_day(day: dt.date) -> str:
+    """'Saturday', 'Sunday' or the holiday's name, for a day that is not a business day."""
+    holiday = holiday_on(day)
+    if holiday is not None:
+        return f"{holiday.name} (a public holiday, {holiday.cite})"
+    return day.strftime("%A")
