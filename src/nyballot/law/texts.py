@@ -21,9 +21,7 @@ _EXPLANATION = re.compile(
     r"EXPLANATION--Matter in ITALICS \(underscored\) is new; matter in brackets\s*"
     r"\[ \] is old law to be omitted\.\s*(?:LBD[\d-]+)?"
 )
-# A run of capitals (new matter) never swallows the bill's next section mark ("FILED. S 3."),
-# or the old law's full stop before it would be lost.
-_CAPS_RUN = re.compile(r"\b[A-Z][A-Z0-9'-]+(?:[\s,.;:()]+(?!S \d)[A-Z][A-Z0-9'-]*)*\b")
+_CAPS_RUN = re.compile(r"\b[A-Z][A-Z0-9'-]+(?:[\s,;:()]+[A-Z][A-Z0-9'-]*)*\b")
 
 
 def _texts_root() -> resources.abc.Traversable:
@@ -51,13 +49,17 @@ def fold(text: str) -> str:
 def old_law_reading(folded: str) -> str:
     """A bill's text as the law stood: bracketed words kept, capitalised new matter dropped."""
     without_new = _CAPS_RUN.sub(lambda m: "" if len(m.group(0)) > 1 else m.group(0), folded)
-    kept = re.sub(r"\s+", " ", without_new.replace("[", "").replace("]", "")).strip()
-    return re.sub(r" ([.,;:])", r"\1", kept)  # "[signed] FILED." reads "signed."
+    return _tidy(without_new.replace("[", "").replace("]", ""))
 
 
 def new_law_reading(folded: str) -> str:
     """A bill's text as it would read: bracketed words dropped, capitals kept."""
-    return re.sub(r"\s+", " ", re.sub(r"\[[^\]]*\]", "", folded)).strip()
+    return _tidy(re.sub(r"\[[^\]]*\]", "", folded))
+
+
+def _tidy(text: str) -> str:
+    """Fold the spaces a removed passage leaves, including before punctuation."""
+    return re.sub(r"\s+([.,;:])", r"\1", re.sub(r"\s+", " ", text)).strip()
 
 
 @cache
