@@ -88,8 +88,14 @@ def test_a_rolled_last_day_moves_forward_only_to_the_next_business_day(cal: Cale
 
 def _raw_closes(d: Deadline) -> dt.date | None:
     """The last day before any roll forward: the last step of 'closes' that is not the roll."""
+    if d.closes is None:  # awaiting an event or not applicable: inner steps may carry dates
+        assert d.rolled_from is None
+        return None
     steps = [s for s in d.derivation if s.part == "closes" and s.cite != ROLL_CITE]
-    return steps[-1].date if steps else None
+    raw = steps[-1].date if steps else None
+    # The deadline says the same where it rolled (rolled_from), and nothing where it did not.
+    assert d.rolled_from == (raw if raw != d.closes else None), (d.id, d.rolled_from, raw)
+    return raw
 
 
 def _anchors(expr: Expr, rules: dict[str, Rule]) -> set[str]:
