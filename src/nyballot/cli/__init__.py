@@ -13,6 +13,7 @@ import click
 from nyballot.cli.calendar import calendar, explain, holidays
 from nyballot.cli.delegates import delegates
 from nyballot.cli.law import law
+from nyballot.cli.signatures import signatures
 from nyballot.errors import NyballotError
 
 
@@ -22,7 +23,7 @@ def cli() -> None:
     """New York's ballot-access law as code: the political calendar from the statute."""
 
 
-for command in (calendar, explain, holidays, law, delegates):
+for command in (calendar, explain, holidays, law, delegates, signatures):
     cli.add_command(command)
 
 
