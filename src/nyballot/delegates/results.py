@@ -65,10 +65,12 @@ def parse_results(text: str, source: str = "RESULTS.csv") -> dict[str, dict[str,
     for district, votes in results.items():
         if sum(votes.values()) == 0:
             lines = sorted(n for (d, _), n in seen.items() if d == district)
-            raise UsageError(
-                f"{source} row {lines[0]}: district {district} has no votes "
-                f"(rows {', '.join(map(str, lines))} are all zero)"
+            which = (
+                f"row {lines[0]} is zero"
+                if len(lines) == 1
+                else f"rows {', '.join(map(str, lines))} are all zero"
             )
+            raise UsageError(f"{source} row {lines[0]}: district {district} has no votes ({which})")
     return {d: results[d] for d in sorted(results, key=_district_key)}
 
 
