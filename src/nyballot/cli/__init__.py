@@ -11,7 +11,9 @@ import sys
 import click
 
 from nyballot.cli.calendar import calendar, explain, holidays
+from nyballot.cli.desk import desk
 from nyballot.cli.law import law
+from nyballot.cli.serve import serve
 from nyballot.errors import NyballotError
 
 
@@ -21,7 +23,7 @@ def cli() -> None:
     """New York's ballot-access law as code: the political calendar from the statute."""
 
 
-for command in (calendar, explain, holidays, law):
+for command in (calendar, explain, holidays, law, desk, serve):
     cli.add_command(command)
 
 

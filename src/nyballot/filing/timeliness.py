@@ -233,6 +233,8 @@ def _deemed_filed(paper: Paper, window: Window) -> tuple[dt.date, list[Step]]:
             )
         )
         return nxt, steps
+    hours = "until midnight" if close is None else "between nine A.M. and five P.M."
+    steps.append(Step(f"received on a business day, {hours}", day, "1-106(1)", "note"))
     return day, steps
 
 
