@@ -58,7 +58,7 @@ def test_file_object_specify_determine_and_replay(db_url: str) -> None:
         "bob",
     )
     assert s["verdict"] == "timely"  # objection Fri 04-03 + 6 = Thu 04-09
-    c, _ = desk.submit(
+    _c, _ = desk.submit(
         Submission(
             kind="correction",
             board="albany",
@@ -70,7 +70,7 @@ def test_file_object_specify_determine_and_replay(db_url: str) -> None:
         ),
         "ann",
     )
-    d, _ = desk.submit(
+    _d, _ = desk.submit(
         Submission(
             kind="determination",
             board="albany",

@@ -41,6 +41,25 @@ Year = Annotated[int, Path(ge=1900, le=2100, description="Election year")]
 Text = Annotated[str, Field(max_length=300)]
 
 
+bearer = HTTPBearer(auto_error=False, description="A clerk's token (nyballot desk token)")
+
+
+def clerk(
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+) -> str:
+    """The name of the clerk whose token came with the request (a write needs the clerk role)."""
+    desk: Desk = request.app.state.desk
+    return desk.authenticate(credentials.credentials if credentials else None)
+
+
+Clerk = Annotated[str, Depends(clerk)]
+IdemKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)]
+Law = Annotated[str | None, Query(max_length=40, description="Law version")]
+With = Annotated[list[str] | None, Query(alias="with", max_length=5, description="Overlays")]
+Convention = Annotated[Literal["rolled", "statutory"], Query()]
+
+
 class CandidateIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Annotated[str, Field(min_length=1, max_length=300)]
@@ -105,25 +124,32 @@ class BodyLimit:
                 if too_big:
                     await _413(send, self.limit)
                     return
+        # Read the body first (it is small by definition), then hand it to the application.
+        chunks: list[bytes] = []
         seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
-            return message
+            if message["type"] != "http.request":
+                break
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.limit:
+                await _413(send, self.limit)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
 
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _413(send, self.limit)
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
 
-
-class _TooLarge(Exception):
-    pass
+        await self.app(scope, replay, send)
 
 
 async def _413(send: Send, limit: int) -> None:
@@ -159,7 +185,7 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
         "board of elections' filing desk (§§ 1-106, 6-144, 6-154, 16-102).",
     )
     desk = Desk(database)
-    bearer = HTTPBearer(auto_error=False, description="A clerk's token (nyballot desk token)")
+    app.state.desk = desk
 
     @app.exception_handler(NyballotError)
     async def nyballot_error(_: Request, exc: NyballotError) -> JSONResponse:
@@ -183,17 +209,6 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
     async def internal(_: Request, exc: Exception) -> JSONResponse:
         log.exception("internal error")
         return JSONResponse({"error": "internal error; please report it"}, status_code=500)
-
-    def clerk(
-        credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
-    ) -> str:
-        return desk.authenticate(credentials.credentials if credentials else None)
-
-    Clerk = Annotated[str, Depends(clerk)]
-    IdemKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)]
-    Law = Annotated[str | None, Query(max_length=40, description="Law version")]
-    With = Annotated[list[str] | None, Query(alias="with", max_length=5, description="Overlays")]
-    Convention = Annotated[Literal["rolled", "statutory"], Query()]
 
     @app.get("/health")
     def health() -> dict[str, str]:
