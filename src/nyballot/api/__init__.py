@@ -8,8 +8,10 @@ Reads are public (the book of § 6-144 is open to public inspection); writes nee
 from __future__ import annotations
 
 import datetime as dt
+import json
 import logging
 from collections.abc import Awaitable, Callable, MutableMapping
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Header, Path, Query, Request
@@ -20,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from nyballot.calendar.engine import build_calendar
+from nyballot.calendar.model import Calendar
 from nyballot.errors import NyballotError, UsageError, suggest
 from nyballot.export.json import calendar_dict, deadline_dict
 from nyballot.filing import book as book_export
@@ -167,6 +170,27 @@ async def _413(send: Send, limit: int) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+@lru_cache(maxsize=256)
+def _calendar(
+    year: int,
+    law: str | None,
+    overlays: tuple[str, ...],
+    convention: Literal["rolled", "statutory"],
+) -> Calendar:
+    # The law data is fixed for the life of the process, so a calendar never changes.
+    return build_calendar(year, law=law, overlays=overlays, convention=convention)
+
+
+@lru_cache(maxsize=256)
+def _calendar_json(
+    year: int,
+    law: str | None,
+    overlays: tuple[str, ...],
+    convention: Literal["rolled", "statutory"],
+) -> bytes:
+    return json.dumps(calendar_dict(_calendar(year, law, overlays, convention))).encode()
+
+
 STATUS = (
     (NotFoundError, 404),
     (ConflictError, 409),
@@ -214,13 +238,13 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
     def health() -> dict[str, str]:
         return {"status": "ok"}
 
-    @app.get("/calendar/{year}")
+    @app.get("/calendar/{year}", response_model=None)
     def calendar(
         year: Year, law: Law = None, overlays: With = None, convention: Convention = "rolled"
-    ) -> dict[str, Any]:
+    ) -> Response:
         """The political calendar of a year, every date with its derivation."""
-        cal = build_calendar(year, law=law, overlays=overlays or (), convention=convention)
-        return calendar_dict(cal)
+        body = _calendar_json(year, law, tuple(overlays or ()), convention)
+        return Response(body, media_type="application/json")
 
     @app.get("/explain/{year}/{rule_id}")
     def explain(
@@ -231,7 +255,7 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
         convention: Convention = "rolled",
     ) -> dict[str, Any]:
         """One date, step by step, with the words and citations."""
-        cal = build_calendar(year, law=law, overlays=overlays or (), convention=convention)
+        cal = _calendar(year, law, tuple(overlays or ()), convention)
         deadline = cal.get(rule_id)
         if deadline is None:
             known = [d.id for d in cal.deadlines]
