@@ -154,3 +154,23 @@ def test_book_outputs_escape_hostile_text(db_url: str) -> None:
     csv = book.to_csv(rows)
     assert "'=HYPERLINK" in csv
     assert desk.count() == 1
+
+
+def test_notice_of_intent_under_a9725_and_its_cure(db_url: str) -> None:
+    desk = Desk(db_url)
+    n, _ = desk.submit(
+        Submission(kind="notice_of_intent", board="nyc", year=2026, what_if=["A9725"],
+                   received="2026-02-10T10:00:00-05:00", fee_cents=50_000,
+                   candidates=[{"name": "Sam Poe", "residence": "Queens"}], office="Mayor"),
+        "ann",
+    )  # fmt: skip
+    assert n["verdict"] == "timely" and n["what_if"] == ["A9725"]
+    desk.submit(
+        Submission(kind="determination", board="nyc", year=2026, refers_to=n["uid"],
+                   outcome="noncompliant", received="2026-02-12T15:00:00-05:00"),
+        "ann",
+    )  # fmt: skip
+    # A.9725 § 6-117(6): three business days from Thu 2026-02-12: Fri 02-13, Tue 02-17
+    # (Mon 02-16 is Washington's birthday), Wed 02-18.
+    cure = [c for c in desk.due("nyc", 2026, dt.date(2026, 2, 13)) if c.name == "cure"]
+    assert [(c.due, c.cite) for c in cure] == [(dt.date(2026, 2, 18), "A.9725 § 6-117(6)")]

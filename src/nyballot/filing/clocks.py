@@ -72,10 +72,11 @@ def specifications_clock(objection_on: dt.date, uid: str = "") -> Clock:
     )
 
 
-def cure_clock(determined_on: dt.date, uid: str = "") -> Clock:
-    """§ 6-134(2): 'three business days from the date of such determination to cure'."""
-    due, steps = business_days_after(determined_on, 3, "6-134(2)", "last day to cure")
-    return Clock("cure", "Last day to cure the violation", due, "6-134(2)", uid, steps)
+def cure_clock(determined_on: dt.date, uid: str = "", cite: str = "6-134(2)") -> Clock:
+    """§ 6-134(2): 'three business days from the date of such determination to cure' (the same
+    words for a notice of intent in A.9725 § 6-117(6))."""
+    due, steps = business_days_after(determined_on, 3, cite, "last day to cure")
+    return Clock("cure", "Last day to cure the violation", due, cite, uid, steps)
 
 
 def proceeding_clock(

@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 
 from nyballot.calendar.engine import build_calendar
 from nyballot.calendar.model import Calendar
-from nyballot.errors import NyballotError, UsageError
+from nyballot.errors import UsageError
 from nyballot.export.json import step_dict
 from nyballot.filing import clocks
 from nyballot.filing.errors import AuthError, ConflictError, ForbiddenError, NotFoundError
@@ -463,7 +463,9 @@ def clocks_of(records: list[dict[str, Any]]) -> list[clocks.Clock]:
             target = by_uid.get(r["refers_to"] or "")
             day = dt.date.fromisoformat(r["filed_on"])
             if r["outcome"] == Outcome.NONCOMPLIANT:
-                out.append(clocks.cure_clock(day, r["uid"]))
+                notice = target is not None and target["kind"] == FilingKind.NOTICE_OF_INTENT
+                cite = "A.9725 § 6-117(6)" if notice else "6-134(2)"
+                out.append(clocks.cure_clock(day, r["uid"], cite))
             elif r["outcome"] == Outcome.INVALID and target is not None:
                 petition = target
                 if FilingKind(target["kind"]) is FilingKind.OBJECTION and target["refers_to"]:
@@ -514,10 +516,6 @@ def clock_dict(c: clocks.Clock) -> dict[str, Any]:
         "filing": c.filing,
         "derivation": [step_dict(s) for s in c.steps],
     }
-
-
-def is_client_error(exc: Exception) -> bool:
-    return isinstance(exc, NyballotError)
 
 
 __all__ = ["Desk", "Method", "Submission", "clock_dict", "record_dict", "replay"]
