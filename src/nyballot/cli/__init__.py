@@ -13,7 +13,9 @@ import click
 from nyballot.cli.ballot import ballot
 from nyballot.cli.calendar import calendar, explain, holidays
 from nyballot.cli.delegates import delegates
+from nyballot.cli.desk import desk
 from nyballot.cli.law import law
+from nyballot.cli.serve import serve
 from nyballot.cli.signatures import signatures
 from nyballot.errors import NyballotError
 
@@ -24,7 +26,7 @@ def cli() -> None:
     """New York's ballot-access law as code: the political calendar from the statute."""
 
 
-for command in (calendar, explain, holidays, law, delegates, signatures, ballot):
+for command in (calendar, explain, holidays, law, delegates, signatures, ballot, desk, serve):
     cli.add_command(command)
 
 

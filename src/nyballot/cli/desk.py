@@ -1,0 +1,242 @@
+"""nyballot desk: the filing desk of a board of elections, without a server."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import TYPE_CHECKING, Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from nyballot.export import json as json_export
+
+if TYPE_CHECKING:
+    from nyballot.filing.desk import Desk
+
+ENV_URL = "NYBALLOT_DATABASE_URL"  # the same as nyballot.filing.store.ENV_URL
+
+DB = click.option(
+    "--db",
+    "db",
+    envvar=ENV_URL,
+    metavar="URL",
+    help="Database URL (default: $NYBALLOT_DATABASE_URL or sqlite:///nyballot.sqlite3).",
+)
+
+
+def _paper_options(func: Any) -> Any:
+    decorators = [
+        click.option("--board", required=True, help="Board id, e.g. nyc, albany, westchester."),
+        click.option("--year", required=True, type=int, help="Election year."),
+        click.option("--received", help="Instant received (ISO 8601; default: now)."),
+        click.option(
+            "--method",
+            type=click.Choice(["in_person", "mail", "overnight"]),
+            default="in_person",
+            show_default=True,
+        ),
+        click.option("--postmark", help="Postmark date (YYYY-MM-DD) of a mailed paper."),
+        click.option("--law", "law_id", help="Law version (default: in force that year)."),
+        click.option("--with", "what_if", multiple=True, help="A what-if bill, e.g. A9725."),
+        click.option("--clerk", default="clerk", show_default=True, help="Who stamps it."),
+        click.option("--key", "idempotency_key", help="Idempotency key (recorded once)."),
+        click.option("--note", default=""),
+        click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text"),
+        DB,
+    ]
+    for decorator in reversed(decorators):
+        func = decorator(func)
+    return func
+
+
+def _desk(db: str | None) -> Desk:
+    # Imported here so that the calendar commands do not pay for the database libraries.
+    from nyballot.filing.desk import Desk
+
+    return Desk(db)
+
+
+@click.group()
+def desk() -> None:
+    """The filing desk: stamp papers, judge timeliness, keep the book, run the clocks."""
+
+
+@desk.command()
+@DB
+def init(db: str | None) -> None:
+    """Create the database (or bring it to the latest schema)."""
+    from nyballot.filing.store import current_revision, database_url
+
+    d = _desk(db)
+    click.echo(f"{database_url(db)}: schema at revision {current_revision(d.engine)}")
+
+
+def _show(record: dict[str, Any], replayed: bool, fmt: str) -> None:
+    if fmt == "json":
+        click.echo(json_export.dumps({**record, "replayed": replayed}), nl=False)
+        return
+    decision = record["decision"]
+    verdict = record["verdict"].replace("_", " ").upper()
+    if record["fatal"]:
+        verdict += " (fatal defect)"
+    click.echo(f"{record['title']} #{record['seq']} {record['uid']}")
+    click.echo(f"  stamped {record['received']}  board {record['board']}  {verdict}")
+    if replayed:
+        click.echo("  (already recorded under this idempotency key: nothing new written)")
+    for step in (decision["window"] or {}).get("derivation", [])[-1:] + decision["derivation"]:
+        click.echo(f"  - {step['step']}  [{step['cite']}]")
+
+
+@desk.command(name="file")
+@click.argument("kind")
+@_paper_options
+@click.option("--candidate", "candidates", multiple=True, metavar="NAME[@RESIDENCE]")
+@click.option("--office", default="")
+@click.option("--district", default="")
+@click.option("--party", default="")
+@click.option("--independent-body", is_flag=True, help="The party named is an independent body.")
+@click.option("--refers-to", help="Uid of the filing this one concerns.")
+@click.option("--outcome", help="For a determination: valid, invalid or noncompliant.")
+@click.option("--fee-cents", type=int, default=0)
+def file_(
+    kind: str,
+    db: str | None,
+    clerk: str,
+    idempotency_key: str | None,
+    fmt: str,
+    candidates: tuple[str, ...],
+    **options: Any,
+) -> None:
+    """Record a paper of KIND (designating_petition, party_nomination, objection, ...)."""
+    from nyballot.filing.desk import Submission
+
+    people = []
+    for c in candidates:
+        name, _, residence = c.partition("@")
+        people.append({"name": name.strip(), "residence": residence.strip()})
+    s = Submission(
+        kind=kind,
+        board=options["board"],
+        year=options["year"],
+        received=options["received"],
+        method=options["method"],
+        postmark=options["postmark"],
+        candidates=people,
+        office=options["office"],
+        district=options["district"],
+        party=options["party"],
+        independent_body=options["independent_body"],
+        refers_to=options["refers_to"],
+        outcome=options["outcome"],
+        fee_cents=options["fee_cents"],
+        note=options["note"],
+        law=options["law_id"],
+        what_if=list(options["what_if"]),
+    )
+    record, replayed = _desk(db).submit(s, clerk, idempotency_key)
+    _show(record, replayed, fmt)
+
+
+@desk.command(name="object")
+@click.argument("target")
+@_paper_options
+@click.option("--specifications", is_flag=True, help="Specifications of the objection TARGET.")
+def object_(
+    target: str,
+    db: str | None,
+    clerk: str,
+    idempotency_key: str | None,
+    fmt: str,
+    specifications: bool,
+    **options: Any,
+) -> None:
+    """Record an objection to the filing TARGET (or, with --specifications, its specifications)."""
+    from nyballot.filing.desk import Submission
+
+    s = Submission(
+        kind="specifications" if specifications else "objection",
+        board=options["board"],
+        year=options["year"],
+        received=options["received"],
+        method=options["method"],
+        postmark=options["postmark"],
+        refers_to=target,
+        note=options["note"],
+        law=options["law_id"],
+        what_if=list(options["what_if"]),
+    )
+    record, replayed = _desk(db).submit(s, clerk, idempotency_key)
+    _show(record, replayed, fmt)
+
+
+@desk.command(name="book")
+@click.option("--board")
+@click.option("--year", type=int)
+@click.option(
+    "--format", "fmt", type=click.Choice(["table", "csv", "html", "json"]), default="table"
+)
+@DB
+def book(board: str | None, year: int | None, fmt: str, db: str | None) -> None:
+    """The public book of filings (§ 6-144): time stamps, names, office, party, objections."""
+    from nyballot.filing import book as book_export
+
+    rows = book_export.rows(_desk(db).records(board, year))
+    title = book_export.title(board, year)
+    if fmt == "csv":
+        click.echo(book_export.to_csv(rows), nl=False)
+    elif fmt == "html":
+        click.echo(book_export.to_html(rows, title), nl=False)
+    elif fmt == "json":
+        click.echo(json_export.dumps({"title": title, "rows": rows}), nl=False)
+    else:
+        table = Table(title=title)
+        for column in ("seq", "stamped", "kind", "candidates", "office", "party_or_body",
+                       "verdict", "status", "memorandum"):  # fmt: skip
+            table.add_column(column.replace("_", " "))
+        for row in rows:
+            table.add_row(*(str(row[c]) for c in (
+                "seq", "stamped", "kind", "candidates", "office", "party_or_body",
+                "verdict", "status", "memorandum")))  # fmt: skip
+        Console(width=max(Console().width, 140)).print(table)
+
+
+@desk.command()
+@click.option("--board")
+@click.option("--year", type=int)
+@click.option("--on", "on", help="List what is still running on this day (default: today).")
+@click.option("--all", "show_all", is_flag=True, help="Include clocks that have run out.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@DB
+def due(
+    board: str | None, year: int | None, on: str | None, show_all: bool, fmt: str, db: str | None
+) -> None:
+    """What falls due, soonest first: objections, specifications, cure, court, notices."""
+    from nyballot.filing.desk import clock_dict, parse_day
+    from nyballot.filing.model import NEW_YORK
+
+    day = None if show_all else (parse_day(on, "--on") if on else dt.datetime.now(NEW_YORK).date())
+    found = _desk(db).due(board, year, day)
+    if fmt == "json":
+        click.echo(json_export.dumps([clock_dict(c) for c in found]), nl=False)
+        return
+    for c in found:
+        click.echo(f"{c.due:%a %Y-%m-%d}  {c.title}  [{c.cite}]  filing {c.filing}")
+
+
+@desk.command()
+@click.argument("uid")
+@DB
+def history(uid: str, db: str | None) -> None:
+    """A filing with every later record that refers to it, replayed."""
+    click.echo(json.dumps(_desk(db).history(uid), indent=2, ensure_ascii=False))
+
+
+@desk.command()
+@click.option("--clerk", required=True, help="The clerk's name.")
+@click.option("--role", type=click.Choice(["clerk", "viewer"]), default="clerk", show_default=True)
+@DB
+def token(clerk: str, role: str, db: str | None) -> None:
+    """Create an API token (printed once; only its hash is stored)."""
+    click.echo(_desk(db).create_token(clerk, role))

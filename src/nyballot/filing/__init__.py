@@ -1,0 +1,9 @@
+"""The filing desk of a board of elections: papers stamped, judged, booked and clocked.
+
+model        boards, kinds of paper, methods, verdicts
+timeliness   § 1-106: was a paper filed in time? (pure)
+clocks       § 6-154, § 6-134(2), § 16-102(2), § 6-144: what each filing sets running (pure)
+store        append-only storage (SQLAlchemy; SQLite by default, PostgreSQL by URL)
+desk         the clerk's operations on top of the store
+book         the public book of § 6-144 (rows, CSV, printable HTML)
+"""

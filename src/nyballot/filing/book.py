@@ -1,0 +1,136 @@
+"""The book of § 6-144, open to public inspection.
+
+"Such officer or board shall keep a book, which shall be open to public inspection in which
+shall be entered the times of filing all such petitions and certificates; the names and
+residences of all candidates named therein; ... the title of the office or party position; the
+name of the party or independent body to which the petition or certificate relates and a
+memorandum of any objections to such petition or certificate."
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+from typing import Any
+
+from nyballot.filing.desk import replay
+from nyballot.filing.model import BOARDS, KINDS, Category, FilingKind
+
+COLUMNS = (
+    "seq",
+    "stamped",
+    "kind",
+    "candidates",
+    "office",
+    "district",
+    "party_or_body",
+    "verdict",
+    "status",
+    "memorandum",
+    "uid",
+)
+
+
+def rows(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One row per paper filed (board records appear in the memorandum of their paper)."""
+    by_uid = {r["uid"]: r for r in records}
+    children: dict[str, list[dict[str, Any]]] = {}
+    for r in records:
+        if r["refers_to"]:
+            children.setdefault(r["refers_to"], []).append(r)
+    out = []
+    for r in records:
+        kind = FilingKind(r["kind"])
+        if KINDS[kind].category is Category.RECORD:
+            continue
+        related = children.get(r["uid"], [])
+        state = replay(r, related)
+        memo = []
+        for k in related:
+            memo.append(_memo(k, children))
+        if kind is FilingKind.OBJECTION and r["refers_to"] in by_uid:
+            memo.insert(0, f"objection to filing #{by_uid[r['refers_to']]['seq']}")
+        verdict = r["verdict"].replace("_", " ") + (" (fatal defect)" if r["fatal"] else "")
+        body = "independent body" if r["independent_body"] else "party"
+        out.append(
+            {
+                "seq": r["seq"],
+                "stamped": r["received"].replace("T", " ")[:16],
+                "kind": KINDS[kind].title,
+                "candidates": "; ".join(
+                    f"{c['name']} ({c['residence']})" if c.get("residence") else c["name"]
+                    for c in state["candidates"]
+                ),
+                "office": state["office"],
+                "district": state["district"],
+                "party_or_body": f"{state['party']} ({body})" if state["party"] else "",
+                "verdict": verdict,
+                "status": state["status"],
+                "memorandum": "; ".join(memo),
+                "uid": r["uid"],
+                "board": r["board"],
+            }
+        )
+    return out
+
+
+def _memo(k: dict[str, Any], children: dict[str, list[dict[str, Any]]]) -> str:
+    stamped = k["received"].replace("T", " ")[:16]
+    kind = FilingKind(k["kind"])
+    if kind is FilingKind.OBJECTION:
+        specs = [c for c in children.get(k["uid"], []) if c["kind"] == FilingKind.SPECIFICATIONS]
+        text = f"objection #{k['seq']} filed {stamped} ({k['verdict']})"
+        if specs:
+            text += f", specifications filed {specs[0]['received'][:10]} ({specs[0]['verdict']})"
+        return text
+    if kind is FilingKind.DETERMINATION:
+        return f"determination {stamped}: {k['outcome']}"
+    if kind is FilingKind.CORRECTION:
+        return f"corrected {stamped}" + (f": {k['note']}" if k["note"] else "")
+    if kind is FilingKind.WITHDRAWAL:
+        return f"withdrawn {stamped}"
+    return f"{KINDS[kind].title} #{k['seq']} {stamped}"
+
+
+def to_csv(book: list[dict[str, Any]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=[*COLUMNS, "board"], lineterminator="\n")
+    writer.writeheader()
+    for row in book:
+        # A cell that starts with = + - @ would be read as a formula by a spreadsheet.
+        writer.writerow({k: _safe_cell(v) for k, v in row.items()})
+    return buffer.getvalue()
+
+
+def _safe_cell(value: object) -> object:
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def to_html(book: list[dict[str, Any]], title: str) -> str:
+    """A printable page (plain HTML, escaped, no scripts)."""
+    head = "".join(f"<th>{html.escape(c.replace('_', ' '))}</th>" for c in COLUMNS[:-1])
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(str(row[c]))}</td>" for c in COLUMNS[:-1]) + "</tr>"
+        for row in book
+    )
+    return (
+        "<!doctype html>\n<html lang=en><head><meta charset=utf-8>"
+        f"<title>{html.escape(title)}</title><style>"
+        "body{font:11pt serif;margin:1.5cm}table{border-collapse:collapse;width:100%}"
+        "th,td{border:1px solid #444;padding:3px 5px;vertical-align:top;font-size:9.5pt}"
+        "th{background:#eee}@page{size:landscape;margin:1cm}"
+        "</style></head><body>"
+        f"<h1>{html.escape(title)}</h1>"
+        "<p>Book of filings kept under Election Law § 6-144, open to public inspection. "
+        "Times are New York time, to the minute.</p>"
+        f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        "</body></html>\n"
+    )
+
+
+def title(board_id: str | None, year: int | None) -> str:
+    name = BOARDS[board_id].name if board_id in BOARDS else "All boards"
+    return f"{name}: book of filings" + (f", {year}" if year else "")

@@ -1,0 +1,115 @@
+"""Storage: one SQLAlchemy engine, migrated on first use; SQLite by default, PostgreSQL by URL.
+
+SQLite runs in WAL mode with ``synchronous=FULL`` (a committed filing survives a crash or a
+power cut), foreign keys on, and every write transaction begins IMMEDIATE so two writers queue
+instead of deadlocking. Each filing is one transaction.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+from nyballot.errors import UsageError
+
+ENV_URL = "NYBALLOT_DATABASE_URL"
+DEFAULT_URL = "sqlite:///nyballot.sqlite3"
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+_lock = threading.Lock()
+_engines: dict[str, Engine] = {}
+
+
+def database_url(url: str | None = None) -> str:
+    """The URL given, else $NYBALLOT_DATABASE_URL, else a SQLite file in this directory."""
+    url = url or os.environ.get(ENV_URL) or DEFAULT_URL
+    if url.startswith(("postgresql://", "postgres://")):
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]
+    if not url.startswith(("sqlite", "postgresql+psycopg")):
+        raise UsageError(f"database '{url}': expected sqlite:///FILE or postgresql://...")
+    return url
+
+
+def _sqlite_setup(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA busy_timeout = 30000")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = FULL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def on_begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def engine_for(url: str | None = None, *, migrate_now: bool = True) -> Engine:
+    """The engine for a database URL (one per process), migrated to the latest schema."""
+    url = database_url(url)
+    with _lock:
+        engine = _engines.get(url)
+        if engine is not None:
+            return engine
+        try:
+            parsed = make_url(url)
+        except ArgumentError as exc:
+            raise UsageError(f"database '{url}': {exc}") from None
+        if parsed.get_backend_name() == "sqlite":
+            if parsed.database and parsed.database != ":memory:":
+                folder = Path(parsed.database).expanduser().resolve().parent
+                if not folder.is_dir():
+                    raise UsageError(f"database '{url}': folder {folder} does not exist")
+            engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+            _sqlite_setup(engine)
+        else:
+            engine = create_engine(url, pool_pre_ping=True, pool_size=10)
+        if migrate_now:
+            migrate(engine)
+        _engines[url] = engine
+        return engine
+
+
+def _config(connection: Any) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
+
+
+def migrate(engine: Engine) -> str:
+    """Bring the schema to the latest revision; return it. Safe to run concurrently."""
+    head = ScriptDirectory(str(MIGRATIONS)).get_current_head() or ""
+    with engine.connect() as connection:
+        current = MigrationContext.configure(connection).get_current_revision()
+    if current == head:
+        return head
+    with engine.connect() as connection:
+        command.upgrade(_config(connection), "head")
+        connection.commit()
+    return head
+
+
+def current_revision(engine: Engine) -> str | None:
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def dispose_all() -> None:
+    with _lock:
+        for engine in _engines.values():
+            engine.dispose()
+        _engines.clear()

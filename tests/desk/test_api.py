@@ -1,0 +1,148 @@
+"""The HTTP API: public reads, clerk-only writes, JSON errors, hostile input changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from nyballot.api import create_app
+from nyballot.filing.desk import Desk
+
+PETITION = {
+    "kind": "designating_petition",
+    "board": "nyc",
+    "year": 2026,
+    "received": "2026-04-02T23:59:00-04:00",
+    "candidates": [{"name": "Ana Ruiz", "residence": "40 Grand St, Brooklyn"}],
+    "office": "Member of the City Council",
+    "district": "34th Council District",
+    "party": "Working Families",
+}
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, max_body=64 * 1024)) as c:
+        c.headers["X-Test-Db"] = db_url
+        yield c
+
+
+@pytest.fixture
+def clerk(db_url: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {Desk(db_url).create_token('Ann Clerk', 'clerk')}"}
+
+
+def count(client: TestClient) -> int:
+    return len(client.get("/book").json()["rows"])
+
+
+def test_public_calendar_explain_holidays(client: TestClient) -> None:
+    cal = client.get("/calendar/2026").json()
+    assert any(d["id"] == "designating_petition.filing" for d in cal["deadlines"])
+    ex = client.get("/explain/2026/designating_petition.filing").json()
+    assert (ex["opens"], ex["closes"]) == ("2026-03-30", "2026-04-02")
+    assert client.get("/holidays/2026").json()["holidays"][0]["date"] == "2026-01-01"
+    missing = client.get("/explain/2026/no_such.rule")
+    assert missing.status_code == 404 and "no_such.rule" in missing.json()["error"]
+    assert client.get("/calendar/1850").status_code == 422
+    assert client.get("/calendar/2050").status_code == 400
+    assert client.get("/openapi.json").json()["info"]["title"] == "nyballot"
+
+
+def test_writes_need_a_clerk_token(client: TestClient, db_url: str) -> None:
+    r = client.post("/filings", json=PETITION)
+    assert r.status_code == 401 and "token" in r.json()["error"]
+    r = client.post("/filings", json=PETITION, headers={"Authorization": "Bearer nope"})
+    assert r.status_code == 401
+    viewer = Desk(db_url).create_token("Vic Viewer", "viewer")
+    r = client.post("/filings", json=PETITION, headers={"Authorization": f"Bearer {viewer}"})
+    assert r.status_code == 403 and "viewer" in r.json()["error"]
+    assert count(client) == 0
+
+
+def test_file_object_book_due(client: TestClient, clerk: dict[str, str]) -> None:
+    r = client.post("/filings", json=PETITION, headers=clerk)
+    assert r.status_code == 201, r.text
+    p = r.json()
+    assert p["verdict"] == "timely" and "1-106(1)" in p["decision"]["cites"]
+    assert p["clerk"] == "Ann Clerk"
+    o = client.post(
+        "/objections",
+        json={
+            "refers_to": p["uid"],
+            "board": "nyc",
+            "year": 2026,
+            "received": "2026-04-06T23:00:00-04:00",
+        },
+        headers=clerk,
+    )
+    assert o.status_code == 201 and o.json()["verdict"] == "timely"
+    book = client.get("/book", params={"board": "nyc", "year": 2026}).json()
+    assert book["rows"][0]["memorandum"].startswith("objection #")
+    assert client.get("/book", params={"format": "csv"}).text.startswith("seq,stamped")
+    assert "<table>" in client.get("/book", params={"format": "html"}).text
+    due = client.get("/due", params={"on": "2026-04-07"}).json()
+    assert [d["name"] for d in due] == ["specifications", "proceeding"]
+    assert due[0]["due"] == "2026-04-13"  # Mon 04-06 + 6 = Sun 04-12 -> Mon 04-13
+    assert client.get(f"/filings/{p['uid']}").json()["history"][0]["uid"] == o.json()["uid"]
+
+
+def test_idempotency_key_header(client: TestClient, clerk: dict[str, str]) -> None:
+    h = {**clerk, "Idempotency-Key": "counter-7/0042"}
+    first = client.post("/filings", json=PETITION, headers=h)
+    again = client.post("/filings", json=PETITION, headers=h)
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json()["uid"] == first.json()["uid"] and again.json()["replayed"]
+    other = client.post("/filings", json={**PETITION, "office": "Mayor"}, headers=h)
+    assert other.status_code == 409 and "counter-7/0042" in other.json()["error"]
+    assert count(client) == 1
+
+
+HOSTILE = [
+    ({**PETITION, "received": "2026-13-45T25:61"}, 400),
+    ({**PETITION, "received": "yesterday"}, 400),
+    ({**PETITION, "postmark": "2026-02-30", "method": "mail"}, 400),
+    ({**PETITION, "kind": "petition'; DROP TABLE filings; --"}, 400),
+    ({**PETITION, "board": "nyc' OR '1'='1"}, 400),
+    ({**PETITION, "year": "twenty"}, 422),
+    ({**PETITION, "year": 10**30}, 422),
+    ({**PETITION, "method": "carrier pigeon"}, 422),
+    ({**PETITION, "office": "x" * 5000}, 422),
+    ({**PETITION, "unknown_field": 1}, 422),
+    ({**PETITION, "candidates": [{"name": ""}]}, 422),
+    ({**PETITION, "office": "Council\x00\x07"}, 400),
+    ({**PETITION, "kind": "objection", "refers_to": "00000000-0000-0000-0000-000000000000"}, 404),
+    ({**PETITION, "kind": "notice_of_intent"}, 400),
+    ([1, 2, 3], 422),
+    ("not an object", 422),
+]
+
+
+@pytest.mark.parametrize(("body", "status"), HOSTILE)
+def test_hostile_input_is_refused_and_changes_nothing(
+    client: TestClient, clerk: dict[str, str], body: object, status: int
+) -> None:
+    r = client.post("/filings", json=body, headers=clerk)
+    assert r.status_code == status, r.text
+    assert isinstance(r.json()["error"], str) and r.json()["error"]
+    assert count(client) == 0
+
+
+def test_malformed_and_oversized_bodies(client: TestClient, clerk: dict[str, str]) -> None:
+    h = {**clerk, "Content-Type": "application/json"}
+    r = client.post("/filings", content=b"{not json", headers=h)
+    assert r.status_code == 422 and "error" in r.json()
+    big = b'{"kind": "' + b"a" * (65 * 1024) + b'"}'
+    r = client.post("/filings", content=big, headers=h)
+    assert r.status_code == 413 and "larger" in r.json()["error"]
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it streams
+        for _ in range(100):
+            yield b" " * 1024
+
+    r = client.post("/filings", content=chunks(), headers=h)
+    assert r.status_code == 413
+    assert client.get("/nowhere").json() == {"error": "Not Found"}
+    assert count(client) == 0

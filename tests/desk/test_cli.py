@@ -1,0 +1,90 @@
+"""nyballot desk ... and nyballot serve, as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from nyballot.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = 0
+    try:
+        main(list(args))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_desk_commands(db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    db = ("--db", db_url)
+    assert "revision 0001" in run(capsys, "desk", "init", *db)[1]
+    code, out, _ = run(
+        capsys, "desk", "file", "party_nomination", "--board", "state", "--year", "2026",
+        "--received", "2026-06-04T12:00-04:00", "--candidate", "Kim Lee@Albany",
+        "--office", "Governor", "--party", "Conservative", "--format", "json", *db,
+    )  # fmt: skip
+    assert code == 0, out
+    record = json.loads(out)
+    code, out, _ = run(
+        capsys, "desk", "object", record["uid"], "--board", "state", "--year", "2026",
+        "--received", "2026-06-05T10:00-04:00", *db,
+    )  # fmt: skip
+    assert code == 0 and "TIMELY" in out
+    code, out, _ = run(capsys, "desk", "book", "--format", "csv", *db)
+    assert out.splitlines()[1].split(",")[3] == "Kim Lee (Albany)"
+    assert "<table>" in run(capsys, "desk", "book", "--format", "html", *db)[1]
+    code, out, _ = run(capsys, "desk", "due", "--all", "--format", "json", *db)
+    assert {c["name"] for c in json.loads(out)} >= {"objections", "specifications", "notice"}
+    code, _, err = run(capsys, "desk", "file", "petition", "--board", "nyc", "--year", "2026", *db)
+    assert code == 2 and err.startswith("nyballot: error: kind 'petition'")
+    assert run(capsys, "desk", "token", "--clerk", "Ann", *db)[1].startswith("nyb_")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_serve_starts_and_answers(tmp_path: Path) -> None:
+    port = _free_port()
+    url = f"sqlite:///{tmp_path / 'served.sqlite3'}"
+    proc = subprocess.Popen(
+        [
+            str(Path(sys.executable).with_name("nyballot")),
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            url,
+        ],
+        env={**os.environ},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1) as r:
+                    assert json.load(r) == {"status": "ok"}
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            pytest.fail("server did not start")
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/calendar/2026") as r:
+            assert json.load(r)["year"] == 2026
+    finally:
+        proc.terminate()
+        proc.wait(10)

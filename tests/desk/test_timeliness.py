@@ -1,0 +1,250 @@
+"""Hand-worked golden cases for § 1-106 timeliness, 2026 (law in force).
+
+The 2026 designating petition window (§ 6-158(1) as modified for 2026): Mon 2026-03-30 to
+Thu 2026-04-02. Independent petitions (§ 6-158(9)): Tue 2026-05-19 to Tue 2026-05-26.
+Memorial Day 2026 is Mon 2026-05-25 (GCL § 24, last Monday in May).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from functools import cache
+
+import pytest
+
+from nyballot.calendar.engine import build_calendar
+from nyballot.calendar.model import Calendar
+from nyballot.errors import UsageError
+from nyballot.filing.model import BOARDS, NEW_YORK, FilingKind, Method, Paper, Verdict
+from nyballot.filing.timeliness import decide
+
+
+@cache
+def cal2026() -> Calendar:
+    return build_calendar(2026)
+
+
+def at(y: int, m: int, d: int, hh: int = 12, mm: int = 0) -> dt.datetime:
+    return dt.datetime(y, m, d, hh, mm, tzinfo=NEW_YORK)
+
+
+def paper(kind: FilingKind, board: str, received: dt.datetime, **kw: object) -> Paper:
+    return Paper(kind=kind, board=BOARDS[board], year=2026, received=received, **kw)  # type: ignore[arg-type]
+
+
+P = FilingKind.DESIGNATING_PETITION
+
+CASES = [
+    # (board, received, method, postmark, verdict, fatal, why)
+    (
+        "albany",
+        at(2026, 4, 2, 16, 59),
+        Method.IN_PERSON,
+        None,
+        Verdict.TIMELY,
+        False,
+        "last day, before five P.M. (1-106(1))",
+    ),
+    (
+        "albany",
+        at(2026, 4, 2, 17, 1),
+        Method.IN_PERSON,
+        None,
+        Verdict.LATE,
+        True,
+        "last day after five P.M. outside NYC/Westchester counts as Fri 04-03: late, 1-106(2)",
+    ),
+    (
+        "nyc",
+        at(2026, 4, 2, 23, 59),
+        Method.IN_PERSON,
+        None,
+        Verdict.TIMELY,
+        False,
+        "NYC open until midnight on the last day (1-106(1))",
+    ),
+    (
+        "nyc",
+        at(2026, 4, 3, 10, 0),
+        Method.MAIL,
+        dt.date(2026, 4, 1),
+        Verdict.LATE,
+        True,
+        "NYC: actual receipt by the last day; the postmark does not count",
+    ),
+    (
+        "westchester",
+        at(2026, 4, 2, 22, 0),
+        Method.IN_PERSON,
+        None,
+        Verdict.TIMELY,
+        False,
+        "Westchester petitions until midnight on the last day",
+    ),
+    (
+        "albany",
+        at(2026, 4, 6, 11, 0),
+        Method.MAIL,
+        dt.date(2026, 4, 2),
+        Verdict.TIMELY,
+        False,
+        "mail outside NYC: two business days after Thu 04-02 are Fri 04-03 and Mon 04-06",
+    ),
+    (
+        "albany",
+        at(2026, 4, 7, 11, 0),
+        Method.OVERNIGHT,
+        None,
+        Verdict.LATE,
+        True,
+        "received Tue 04-07, after Mon 04-06",
+    ),
+    (
+        "state",
+        at(2026, 4, 6, 11, 0),
+        Method.OVERNIGHT,
+        None,
+        Verdict.TIMELY,
+        False,
+        "the state board has the same two-business-day rule",
+    ),
+    (
+        "albany",
+        at(2026, 4, 6, 11, 0),
+        Method.MAIL,
+        dt.date(2026, 4, 3),
+        Verdict.LATE,
+        True,
+        "postmarked after the last day: not sent within the time",
+    ),
+    (
+        "erie",
+        at(2026, 3, 27, 10, 0),
+        Method.IN_PERSON,
+        None,
+        Verdict.TOO_EARLY,
+        True,
+        "Fri 03-27 is before the first day Mon 03-30",
+    ),
+    (
+        "erie",
+        at(2026, 3, 30, 8, 30),
+        Method.IN_PERSON,
+        None,
+        Verdict.TIMELY,
+        False,
+        "before nine A.M. on the first day: filed when the office opens",
+    ),
+    (
+        "erie",
+        at(2026, 3, 31, 18, 0),
+        Method.IN_PERSON,
+        None,
+        Verdict.TIMELY,
+        False,
+        "after hours on Tue 03-31: counts as filed Wed 04-01, still within the window",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("board", "received", "method", "postmark", "verdict", "fatal", "why"), CASES
+)
+def test_designating_petition_2026(
+    board: str,
+    received: dt.datetime,
+    method: Method,
+    postmark: dt.date | None,
+    verdict: Verdict,
+    fatal: bool,
+    why: str,
+) -> None:
+    d = decide(paper(P, board, received, method=method, postmark=postmark), cal2026())
+    assert (d.verdict, d.fatal) == (verdict, fatal), why
+    assert "1-106(1)" in d.cites or "6-158(1)" in d.cites
+    if fatal and verdict is not Verdict.TIMELY:
+        assert "1-106(2)" in d.cites
+
+
+def test_westchester_certificate_has_ordinary_hours() -> None:
+    # § 6-120(3) authorization last day Mon 2026-04-06; only petitions get midnight in Westchester.
+    d = decide(
+        paper(FilingKind.DESIGNATION_AUTHORIZATION, "westchester", at(2026, 4, 6, 22)), cal2026()
+    )
+    assert d.verdict is Verdict.LATE
+
+
+def test_nyc_certificate_until_midnight() -> None:
+    d = decide(paper(FilingKind.DESIGNATION_AUTHORIZATION, "nyc", at(2026, 4, 6, 22)), cal2026())
+    assert d.verdict is Verdict.TIMELY
+
+
+def test_independent_petition_mail_grace_skips_memorial_day() -> None:
+    # Last day Tue 2026-05-26; two business days after: Wed 05-27, Thu 05-28.
+    ok = decide(
+        paper(FilingKind.INDEPENDENT_PETITION, "monroe", at(2026, 5, 28), method=Method.MAIL),
+        cal2026(),
+    )
+    late = decide(
+        paper(FilingKind.INDEPENDENT_PETITION, "monroe", at(2026, 5, 29), method=Method.MAIL),
+        cal2026(),
+    )
+    assert ok.verdict is Verdict.TIMELY and late.verdict is Verdict.LATE
+
+
+def test_objection_within_three_days_of_the_petition() -> None:
+    # Petition filed Fri 2026-05-22; + 3 days = Mon 05-25, Memorial Day -> Tue 05-26 (6-154(2),
+    # GCL § 25-a).
+    base = at(2026, 5, 22, 10)
+    ok = decide(
+        paper(FilingKind.OBJECTION, "monroe", at(2026, 5, 26, 16), refers_to_received=base),
+        cal2026(),
+    )
+    late = decide(
+        paper(FilingKind.OBJECTION, "monroe", at(2026, 5, 27, 10), refers_to_received=base),
+        cal2026(),
+    )
+    assert ok.verdict is Verdict.TIMELY and late.verdict is Verdict.LATE
+    assert "6-154(2)" in ok.cites
+
+
+def test_late_specifications_void_the_objection() -> None:
+    # Objection Mon 2026-04-06; + 6 days = Sun 04-12 -> Mon 04-13.
+    base = at(2026, 4, 6, 10)
+    ok = decide(
+        paper(FilingKind.SPECIFICATIONS, "nyc", at(2026, 4, 13, 23, 30), refers_to_received=base),
+        cal2026(),
+    )
+    late = decide(
+        paper(FilingKind.SPECIFICATIONS, "albany", at(2026, 4, 14, 9, 30), refers_to_received=base),
+        cal2026(),
+    )
+    assert ok.verdict is Verdict.TIMELY
+    assert late.verdict is Verdict.LATE and late.fatal
+    assert any("null and void" in s.text for s in late.steps)
+
+
+def test_ordinary_paper_by_postmark_notice_of_intent_under_a9725() -> None:
+    # A.9725 § 6-117(1): first signing day Tue 2026-02-24; no earlier than 30 days before
+    # (Sun 2026-01-25, a first day does not roll), no later than 7 days before (Tue 2026-02-17).
+    late_arrival = paper(
+        FilingKind.NOTICE_OF_INTENT,
+        "albany",
+        at(2026, 2, 20),
+        method=Method.MAIL,
+        postmark=dt.date(2026, 2, 17),
+        fee_cents=50_000,
+    )
+    d = decide(late_arrival, cal2026(), ("A9725",))
+    assert d.window is not None
+    assert (d.window.opens, d.window.closes) == (dt.date(2026, 1, 25), dt.date(2026, 2, 17))
+    assert d.verdict is Verdict.TIMELY and not d.fatal
+    unpaid = paper(FilingKind.NOTICE_OF_INTENT, "albany", at(2026, 2, 10), fee_cents=0)
+    assert decide(unpaid, cal2026(), ("A9725",)).fatal
+    with pytest.raises(UsageError, match=r"A\.9725"):
+        decide(unpaid, cal2026())
+
+
+def test_board_records_have_no_time_limit() -> None:
+    d = decide(paper(FilingKind.DETERMINATION, "erie", at(2026, 4, 20)), cal2026())
+    assert d.verdict is Verdict.RECORDED and not d.fatal
