@@ -42,7 +42,8 @@ def test_public_calendar_explain_holidays(client: TestClient) -> None:
     cal = client.get("/calendar/2026").json()
     assert any(d["id"] == "designating_petition.filing" for d in cal["deadlines"])
     ex = client.get("/explain/2026/designating_petition.filing").json()
-    assert (ex["opens"], ex["closes"]) == ("2026-03-30", "2026-04-02")
+    # § 6-158(1-a) for 2026: 13th Monday before Tue 06-23 = Mon 03-30; 12th Monday = Mon 04-06.
+    assert (ex["opens"], ex["closes"]) == ("2026-03-30", "2026-04-06")
     assert client.get("/holidays/2026").json()["holidays"][0]["date"] == "2026-01-01"
     missing = client.get("/explain/2026/no_such.rule")
     assert missing.status_code == 404 and "no_such.rule" in missing.json()["error"]
@@ -84,8 +85,11 @@ def test_file_object_book_due(client: TestClient, clerk: dict[str, str]) -> None
     assert client.get("/book", params={"format": "csv"}).text.startswith("seq,stamped")
     assert "<table>" in client.get("/book", params={"format": "html"}).text
     due = client.get("/due", params={"on": "2026-04-07"}).json()
-    assert [d["name"] for d in due] == ["specifications", "proceeding"]
-    assert due[0]["due"] == "2026-04-13"  # Mon 04-06 + 6 = Sun 04-12 -> Mon 04-13
+    # Soonest first: the candidate's last day to decline (§ 6-158(2): Mon 04-06 + 4 = Fri 04-10),
+    # specifications (§ 6-154(2): Mon 04-06 + 6 = Sun 04-12 -> Mon 04-13), the proceeding
+    # (§ 16-102(2): Mon 04-06 + 14 = Mon 04-20).
+    assert [d["name"] for d in due] == ["notice", "specifications", "proceeding"]
+    assert [d["due"] for d in due] == ["2026-04-10", "2026-04-13", "2026-04-20"]
     assert client.get(f"/filings/{p['uid']}").json()["history"][0]["uid"] == o.json()["uid"]
 
 

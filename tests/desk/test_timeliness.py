@@ -1,7 +1,9 @@
-"""Hand-worked golden cases for § 1-106 timeliness, 2026 (law in force).
+"""Hand-worked golden cases for § 1-106 timeliness, 2026, under the statute's own formula.
 
-The 2026 designating petition window (§ 6-158(1) as modified for 2026): Mon 2026-03-30 to
-Thu 2026-04-02. Independent petitions (§ 6-158(9)): Tue 2026-05-19 to Tue 2026-05-26.
+These cases use the 2026 calendar without the one-year 2026 act (``enacted=False``), so the
+designating petition window is § 6-158(1)'s: Mon 2026-03-30 (13th Monday before Tue 06-23) to
+Thu 2026-04-02 (12th Thursday). tests/desk/test_api.py covers the law in force, whose last day
+is Mon 04-06. Independent petitions (§ 6-158(9)): Tue 2026-05-19 to Tue 2026-05-26.
 Memorial Day 2026 is Mon 2026-05-25 (GCL § 24, last Monday in May).
 """
 
@@ -21,7 +23,7 @@ from nyballot.filing.timeliness import decide
 
 @cache
 def cal2026() -> Calendar:
-    return build_calendar(2026)
+    return build_calendar(2026, enacted=False)
 
 
 def at(y: int, m: int, d: int, hh: int = 12, mm: int = 0) -> dt.datetime:
