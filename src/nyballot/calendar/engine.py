@@ -257,8 +257,9 @@ def _not_applicable(
             f"{enacted_on.year + 1}-01-01 (the first of January next succeeding)"
         )
     years = overlay_years(overlay, law)
-    span = f"{years[0]}-{years[-1]}" if years else "no year"
-    return f"{what}: its sections are in force for {span} ({overlay.effective or 'see law show'})"
+    span = f"{years[0]} to {years[-1]}" if years else "no year"
+    starts = sorted({str(c.period) for c in overlay.changes})
+    return f"{what}: it governs the calendars of {span} (sections {'; '.join(starts)})"
 
 
 def build_calendar(

@@ -60,6 +60,9 @@ def print_derivation(d: Deadline, console: Console) -> None:
     for name, formula in d.formula().items():
         console.print(f"  {name}: {formula}")
     for n, s in enumerate(d.derivation, 1):
-        console.print(f"  {n:>2}. {s.text:<70} {show(s.date):<15} {s.cite}")
+        if s.part == "note" and s.date is None:
+            console.print(f"  {n:>2}. [italic]{s.text}[/italic]  ({s.cite})")
+        else:
+            console.print(f"  {n:>2}. {s.text:<70} {show(s.date):<15} {s.cite}")
     if d.rule.note:
         console.print(f"  note: {d.rule.note}")

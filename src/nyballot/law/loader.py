@@ -359,7 +359,7 @@ def _check_cycles(rules: Mapping[str, Rule], context: str) -> None:
         visit(node, [])
 
 
-def _quote(words: tuple[str, ...], limit: int = 160) -> str:
+def _quote(words: tuple[str, ...], limit: int = 600) -> str:
     text = " ".join(words) or "(no words)"
     return f'"{text if len(text) <= limit else text[: limit - 3] + "..."}"'
 
