@@ -213,6 +213,7 @@ def resolve_law(
     law: Law,
     enacted: bool = True,
     enacted_on: Mapping[str, dt.date] | None = None,
+    outside_coverage: bool = False,
 ) -> tuple[LawVersion, list[Overlay]]:
     """The version in force for the year (or the one named) and the overlays to apply."""
     if law_id is None:
@@ -225,7 +226,7 @@ def resolve_law(
         if law_id not in law.versions:
             raise UsageError(f"law '{law_id}': no such law version{suggest(law_id, law.versions)}")
         version = law.versions[law_id]
-        if not version.covers(year):
+        if not version.covers(year) and not outside_coverage:
             raise OutOfCoverageError(
                 f"year {year}: law {version.id} covers {version.first_year} to {version.last_year}"
             )
@@ -274,12 +275,14 @@ def build_calendar(
     enacted: bool = True,
     enacted_on: Mapping[str, dt.date] | None = None,
     ordered: bool = False,
+    outside_coverage: bool = False,
 ) -> Calendar:
     """The political calendar of a year under the law in force (or the law named).
 
     ``overlays`` are bills (or other overlays) read on top of that law; ``enacted_on`` gives a
     bill's date of enactment where its sections take effect from it; ``ordered`` lets two
-    overlays that change the same rule apply in the order given (the later prevails).
+    overlays that change the same rule apply in the order given (the later prevails);
+    ``outside_coverage`` applies a named law version to a year it does not cover (a what-if).
     """
     data = load_law()
     for overlay_id in enacted_on or {}:
@@ -291,7 +294,7 @@ def build_calendar(
             raise UsageError(f"event '{name}': no such event{suggest(name, data.events)}")
     if convention not in CONVENTIONS:
         raise UsageError(f"convention '{convention}': expected one of {', '.join(CONVENTIONS)}")
-    version, chosen = resolve_law(year, law, overlays, data, enacted, enacted_on)
+    version, chosen = resolve_law(year, law, overlays, data, enacted, enacted_on, outside_coverage)
     rules = apply_overlays(version, chosen, year, enacted_on, ordered)
     check_rules(rules, data.events, f" in {version.id} with {', '.join(o.id for o in chosen)}")
     rules = {k: r for k, r in rules.items() if r.only_in != "presidential_years" or year % 4 == 0}
@@ -315,6 +318,11 @@ def build_calendar(
     deadlines.sort(key=lambda d: (d.sort_date, d.closes or dt.date.max, d.id))
     notes = [f"Convention: {CONVENTIONS[convention]}."]
     notes += [f"Overlay {o.id}: {o.title} ({o.cite})." for o in chosen]
+    if not version.covers(year):
+        notes.append(
+            f"What-if: {version.id} covers {version.first_year} to {version.last_year}; "
+            f"applied to {year} as asked."
+        )
     return Calendar(year, version.id, [o.id for o in chosen], convention, events, deadlines, notes)
 
 

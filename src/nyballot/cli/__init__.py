@@ -11,6 +11,7 @@ import sys
 import click
 
 from nyballot.cli.calendar import calendar, explain, holidays
+from nyballot.cli.compare import compare_command
 from nyballot.cli.law import law
 from nyballot.errors import NyballotError
 
@@ -21,7 +22,7 @@ def cli() -> None:
     """New York's ballot-access law as code: the political calendar from the statute."""
 
 
-for command in (calendar, explain, holidays, law):
+for command in (calendar, explain, holidays, law, compare_command):
     cli.add_command(command)
 
 

@@ -390,21 +390,17 @@ def winning_changes(
     the same day the later section of the act. Without a year every change is taken and the
     last section prevails (used to check names when the law is loaded).
     """
-    if year is None:
-        chosen = list(overlay.changes)
-    else:
-        chosen = overlay.changes_for(year, enacted_on)
+    chosen = list(overlay.changes) if year is None else overlay.changes_for(year, enacted_on)
     conflicts = {c.rule_id: c for c in overlay.conflicts}
     result: list[tuple[Change, list[str]]] = []
     by_rule: dict[str, list[Change]] = {}
     for change in chosen:
         by_rule.setdefault(change.rule_id, []).append(change)
+
+    def key(c: Change) -> tuple[dt.date, tuple[int, str]]:
+        return (overlay.period_for(c, enacted_on).start or dt.date.min, _section_key(c))
+
     for rule_id, group in by_rule.items():
-        start = dt.date.min
-
-        def key(c: Change) -> tuple[dt.date, tuple[int, str]]:
-            return (overlay.period_for(c, enacted_on).start or start, _section_key(c))
-
         winner = max(group, key=key)
         notes: list[str] = []
         conflict = conflicts.get(rule_id)
@@ -462,7 +458,7 @@ def apply_overlays(
                 rules.pop(rule_id, None)
                 continue
             assert rule is not None
-            if change.action == "replace":
+            if change.action == "replace" and (rule_id in rules or earlier is None):
                 if rule_id not in rules:
                     raise LawDataError(
                         f"{overlay.origin} {rule.label()}: replaces a rule that {version.id} "
@@ -479,8 +475,9 @@ def apply_overlays(
             if rule_id in rules:
                 continue
             users = sorted(
-                r.id for r in rules.values() if any(d.startswith(f"{rule_id}.") for d in
-                                                    r.dependencies())
+                r.id
+                for r in rules.values()
+                if any(d.startswith(f"{rule_id}.") for d in r.dependencies())
             )
             if users:
                 raise LawDataError(

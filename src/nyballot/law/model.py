@@ -208,5 +208,6 @@ def in_force_day(year: int) -> dt.date:
     taking effect on December 15, 2015 changes the 2016 calendar, not 2015's; an act expiring
     on December 31, 2016 governs 2016 but not 2017.
     """
-    first_monday = dt.date(year, 11, 1) + dt.timedelta(days=(0 - dt.date(year, 11, 1).weekday()) % 7)
+    november = dt.date(year, 11, 1)
+    first_monday = november + dt.timedelta(days=-november.weekday() % 7)
     return first_monday + dt.timedelta(days=1)
