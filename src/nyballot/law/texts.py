@@ -73,10 +73,25 @@ def readings(key: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+def _tidy(text: str) -> str:
+    """No space before punctuation: dropping a bill's new or old matter leaves "year , shall"."""
+    return re.sub(r"\s+([,.;:])", r"\1", text)
+
+
+@cache
+def _tidy_readings(key: str) -> tuple[str, ...]:
+    return tuple(_tidy(r) for r in readings(key))
+
+
 def quote_found(key: str, quote: str) -> bool:
-    """True when the quoted words occur in the text (in any of its readings)."""
-    wanted = fold(quote)
-    return any(wanted in reading for reading in readings(key))
+    """True when the quoted words occur in the text (in any of its readings).
+
+    Spaces before punctuation are ignored, and so is a final full stop, which the old-law
+    reading can lose where new matter in capitals ends a sentence.
+    """
+    wanted = _tidy(fold(quote))
+    candidates = {wanted, wanted.rstrip(".")}
+    return any(c in reading for c in candidates for reading in _tidy_readings(key))
 
 
 def shipped_texts() -> list[str]:
