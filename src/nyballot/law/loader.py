@@ -200,7 +200,7 @@ def find_conflicts(changes: Iterable[Change]) -> dict[str, tuple[Change, ...]]:
     return found
 
 
-def _load_overlay(path: resources.abc.Traversable) -> Overlay:
+def load_overlay(path: resources.abc.Traversable) -> Overlay:
     origin = f"law/data/overlays/{path.name}"
     raw = _read_yaml(path, origin)
     if not isinstance(raw, Mapping):
@@ -500,7 +500,7 @@ def load_law() -> Law:
     overlays = {}
     for path in sorted(root.joinpath("overlays").iterdir(), key=lambda p: p.name):
         if path.name.endswith(".yaml"):
-            overlay = _load_overlay(path)
+            overlay = load_overlay(path)
             if overlay.id in overlays:
                 raise LawDataError(f"{overlay.origin}: overlay id '{overlay.id}' used twice")
             overlays[overlay.id] = overlay
