@@ -141,6 +141,8 @@ class _Reasons:
             summary = "; ".join(moved) or "words changed"
         if not summary:
             summary = "new provision" if base is None else "repealed"
+        if other is not None and other.rule.conflict:
+            summary += f" ({other.rule.conflict})"
         cite = deadline.cite
         return f"{'§ ' if cite[:1].isdigit() else ''}{cite}: {summary}"
 
@@ -184,8 +186,8 @@ def compare_calendars(base: Calendar, other: Calendar) -> Comparison:
     rows: list[Row] = []
     for rule_id in ids:
         b, o = reasons.base.get(rule_id), reasons.other.get(rule_id)
-        shift: dict[str, int | None] = {}
-        business: dict[str, int | None] = {}
+        shift: dict[str, int | None] = dict.fromkeys(PARTS)
+        business: dict[str, int | None] = dict.fromkeys(PARTS)
         if b is not None and o is not None:
             for part in PARTS:
                 shift[part], business[part] = _shift(b, o, part)

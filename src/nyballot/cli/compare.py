@@ -7,7 +7,6 @@ from typing import Any
 
 import click
 from rich.console import Console
-from rich.table import Table
 
 from nyballot.calendar.model import Deadline
 from nyballot.cli.options import calendar_options, parse_enacted_on, parse_events
@@ -89,7 +88,7 @@ def _shift(row: Row) -> str:
         return ""
     if len(parts) == 1 or parts[0][1] == parts[1][1]:
         return parts[-1][1]
-    return "\n".join(f"{part} {text}" for part, text in parts)
+    return " / ".join(text for _, text in parts)
 
 
 def _label(law: str, overlays: list[str]) -> str:
@@ -97,31 +96,28 @@ def _label(law: str, overlays: list[str]) -> str:
 
 
 def print_comparison(result: Comparison, console: Console, include_unchanged: bool) -> None:
-    base, other = (
-        _label(result.base.law, result.base.overlays),
-        _label(result.other.law, result.other.overlays),
-    )
-    table = Table(title=f"{result.year}: {base}  →  {other}", show_lines=True)
-    for column, width in (("rule", 36), ("§", 12), (base, 16), (other, 16), ("shift", 12)):
-        table.add_column(column, overflow="fold", min_width=width)
-    table.add_column("why", overflow="fold", ratio=1)
+    """A block per rule, in date order: the dates under each law and the shift, then why."""
+    base = _label(result.base.law, result.base.overlays)
+    other = _label(result.other.law, result.other.overlays)
+    console.print(f"[bold]{result.year}: {base}  →  {other}[/bold]  (bd = business days)\n")
     rows = result.rows if include_unchanged else result.changed()
+    marks = {"moved": "", "added": "[green]added[/green] ", "repealed": "[red]repealed[/red] ",
+             "unchanged": "[dim]same dates[/dim] "}  # fmt: skip
+    width = max((len(_dates(r.base)) for r in rows), default=0)
     for r in rows:
-        cites = [d.cite for d in (r.base, r.other) if d is not None]
-        cite = cites[0] if len(set(cites)) == 1 else " → ".join(cites)
-        status = "" if r.status in ("moved", "unchanged") else f"[bold]{r.status}[/bold]\n"
-        table.add_row(
-            f"{status}{r.title}\n[dim]{r.id}[/dim]",
-            cite,
-            _dates(r.base),
-            _dates(r.other),
-            _shift(r),
-            r.reason,
+        cites = " → ".join(
+            f"§ {c}" if c[:1].isdigit() else c
+            for c in dict.fromkeys(d.cite for d in (r.base, r.other) if d is not None)
         )
-    console.print(table)
+        shift = _shift(r)
+        console.print(f"{marks[r.status]}[bold]{r.id}[/bold]  {cites}  [dim]{r.title}[/dim]")
+        line = f"    {_dates(r.base):<{width}}  →  {_dates(r.other)}"
+        console.print(line + (f"   [cyan]{shift}[/cyan]" if shift else ""))
+        if r.reason:
+            console.print(f"    [dim]{r.reason}[/dim]")
     counts = {s: sum(1 for r in result.rows if r.status == s) for s in
               ("moved", "added", "repealed", "unchanged")}  # fmt: skip
-    console.print(", ".join(f"{n} {s}" for s, n in counts.items()) + " (bd = business days)")
+    console.print("\n" + ", ".join(f"{n} {s}" for s, n in counts.items()))
     if result.provisions:
         console.print("\n[bold]Provisions that are not dates[/bold]")
         for overlay_id, p in result.provisions:
@@ -190,4 +186,4 @@ def compare_command(
     if fmt == "json":
         click.echo(dumps(comparison_dict(result)), nl=False)
     else:
-        print_comparison(result, Console(width=max(Console().width, 160)), show_all)
+        print_comparison(result, Console(width=max(Console().width, 100)), show_all)

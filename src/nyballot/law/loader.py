@@ -383,7 +383,14 @@ def conflict_text(overlay: Overlay, conflict: Conflict, winner: Change | None = 
 def winning_changes(
     overlay: Overlay, year: int | None, enacted_on: dt.date | None = None
 ) -> list[tuple[Change, list[str]]]:
-    """The changes an overlay makes for a year, one per rule, each with derivation notes.
+    """The changes an overlay makes for a year, one per rule, each with derivation notes."""
+    return [(c, notes) for c, notes, _ in _winners(overlay, year, enacted_on)]
+
+
+def _winners(
+    overlay: Overlay, year: int | None, enacted_on: dt.date | None = None
+) -> list[tuple[Change, list[str], str]]:
+    """Each rule's winning change for a year, its derivation notes and a one-line conflict.
 
     Among sections that change the same rule and are both in force, the reading recorded in
     the overlay's ``conflicts`` prevails; without one, the text that took effect later, and on
@@ -392,7 +399,7 @@ def winning_changes(
     """
     chosen = list(overlay.changes) if year is None else overlay.changes_for(year, enacted_on)
     conflicts = {c.rule_id: c for c in overlay.conflicts}
-    result: list[tuple[Change, list[str]]] = []
+    result: list[tuple[Change, list[str], str]] = []
     by_rule: dict[str, list[Change]] = {}
     for change in chosen:
         by_rule.setdefault(change.rule_id, []).append(change)
@@ -403,15 +410,17 @@ def winning_changes(
     for rule_id, group in by_rule.items():
         winner = max(group, key=key)
         notes: list[str] = []
+        summary = ""
         conflict = conflicts.get(rule_id)
         if conflict is not None and len(group) > 1:
             if conflict.prevails:
                 winner = next(c for c in group if c.section == conflict.prevails)
             notes.append(conflict_text(overlay, conflict, winner))
+            summary = f"{conflict.sections()} conflict; {winner.label()} prevails"
         period = overlay.period_for(winner, enacted_on)
         what = f": {winner.summary}" if winner.summary else ""
         notes.insert(0, f"{winner.action}d by {overlay.id} {winner.label()} ({period}){what}")
-        result.append((winner, notes))
+        result.append((winner, notes, summary))
     return result
 
 
@@ -433,7 +442,7 @@ def apply_overlays(
     touched: dict[str, Overlay] = {}
     for overlay in overlays:
         dated = (enacted_on or {}).get(overlay.id)
-        for change, notes in winning_changes(overlay, year, dated):
+        for change, notes, conflict in _winners(overlay, year, dated):
             rule_id = change.rule_id
             earlier = touched.get(rule_id)
             if earlier is not None and year is not None:
@@ -470,7 +479,7 @@ def apply_overlays(
                     opens=rule.opens if rule.opens is not None else base.opens,
                     closes=rule.closes if rule.closes is not None else base.closes,
                 )
-            rules[rule_id] = replace(rule, derivation_notes=tuple(notes))
+            rules[rule_id] = replace(rule, derivation_notes=tuple(notes), conflict=conflict)
         for rule_id in [c.rule_id for c in overlay.changes if c.action == "repeal"]:
             if rule_id in rules:
                 continue
