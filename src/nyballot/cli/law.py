@@ -154,6 +154,9 @@ def _show_overlay(data: Law, o: Overlay, fmt: str) -> None:
                     "effective_words": o.effective or None,
                     "description": o.description,
                     "changes": [change_dict(data, o, c) for c in o.changes],
+                    "replace": [rule_dict(r) for r in o.replace.values()],
+                    "add": [rule_dict(r) for r in o.add.values()],
+                    "repeal": [{"id": k, "law": v} for k, v in o.repeal.items()],
                     "provisions": [
                         {
                             "id": p.id,
@@ -191,9 +194,10 @@ def _show_overlay(data: Law, o: Overlay, fmt: str) -> None:
     for change in o.changes:
         d = change_dict(data, o, change)
         section = f"{change.label()}, " if change.section else ""
-        console.print(
-            f"\n[bold]{change.action} {change.rule_id}[/bold]  ({section}{change.period})"
-        )
+        period = str(change.period)
+        if o.takes_effect == "january-after-enactment":
+            period = "from the first of January after enactment"
+        console.print(f"\n[bold]{change.action} {change.rule_id}[/bold]  ({section}{period})")
         old_cite, new_cite = d["cite"]["old"], d["cite"]["new"]
         if old_cite and new_cite and old_cite != new_cite:
             console.print(f"  § {old_cite} -> § {new_cite}")

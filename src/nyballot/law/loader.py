@@ -40,11 +40,7 @@ _RULE_KEYS = {
     "unverified", "verified_from", "only_in", "text_not_found", "section",
 }  # fmt: skip
 _CHANGE_KEYS = {"change", "effective"}  # only in overlays
-_OVERLAY_KEYS = {
-    "id", "title", "kind", "cite", "enacted", "versions", "years", "description", "source",
-    "replace", "add", "repeal", "provisions", "conflicts", "takes_effect", "effective",
-    "sections", "prevails_over", "status", "effective_words",
-}  # fmt: skip
+_REPEAL_KEYS = {"id", "cite", "title", "law", "source", "section", "change", "note"}
 _DATA = "data"
 
 
@@ -205,9 +201,6 @@ def load_overlay(path: resources.abc.Traversable) -> Overlay:
     raw = _read_yaml(path, origin)
     if not isinstance(raw, Mapping):
         raise LawDataError(f"{origin}: expected a mapping with id, title, kind, ...")
-    unknown = set(raw) - _OVERLAY_KEYS
-    if unknown:
-        raise LawDataError(f"{origin}: unknown key(s) {', '.join(sorted(unknown))}")
     try:
         years = raw.get("years", [])
         defaults = {k: raw[k] for k in ("source",) if k in raw}
@@ -227,7 +220,7 @@ def load_overlay(path: resources.abc.Traversable) -> Overlay:
                     period = _period(item["effective"], where)
                 rule = None
                 if action == "repeal":
-                    unknown = set(item) - {"id", "cite", "law", "section", "change", "note"}
+                    unknown = set(item) - _REPEAL_KEYS
                     if unknown:
                         raise LawDataError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
                     law = _text(item.get("law", ""))
