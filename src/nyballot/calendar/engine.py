@@ -14,7 +14,15 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from nyballot.calendar.model import CONVENTIONS, Calendar, Convention, Deadline, Part, Step
+from nyballot.calendar.model import (
+    CONVENTIONS,
+    Calendar,
+    Convention,
+    Deadline,
+    Part,
+    Status,
+    Step,
+)
 from nyballot.errors import OutOfCoverageError, UsageError, suggest
 from nyballot.law.loader import Law, apply_overlays, check_rules, load_law, overlay_years
 from nyballot.law.model import LawVersion, Overlay, Rule
@@ -187,6 +195,7 @@ def _deadline(ev: _Evaluator, rule: Rule) -> Deadline:
     closes = ev.field(rule.id, "closes")
     derivation = opens.steps + [s for s in closes.steps if s.part != "when" or not opens.steps]
     derivation += [Step(note, None, rule.cite, "note") for note in rule.derivation_notes]
+    status: Status
     if applies is False:
         status = "not_applicable"
     elif (rule.opens is not None and opens.final is None) or (
@@ -203,7 +212,16 @@ def _deadline(ev: _Evaluator, rule: Rule) -> Deadline:
             f"the words quoted are in force from {rule.verified_from}; the words in force in "
             f"{ev.year} were not found. {unverified}"
         ).strip()
-    return Deadline(rule, opens.final, closes.final, status, derivation, unverified)  # type: ignore[arg-type]
+    rolled_from = closes.raw if closes.raw != closes.final else None
+    return Deadline(
+        rule,
+        opens.final,
+        closes.final,
+        status,
+        derivation,
+        unverified,
+        rolled_from,
+    )
 
 
 def resolve_law(

@@ -44,6 +44,7 @@ class Deadline:
     status: Status
     derivation: list[Step] = field(default_factory=list)
     unverified: str = ""
+    rolled_from: dt.date | None = None  # the statute's last day, where it rolled forward
     other_reading: dict[str, dt.date | None] = field(default_factory=dict)
 
     @property

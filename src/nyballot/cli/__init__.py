@@ -10,9 +10,12 @@ import sys
 
 import click
 
+from nyballot.cli.ballot import ballot
 from nyballot.cli.calendar import calendar, explain, holidays
 from nyballot.cli.compare import compare_command
+from nyballot.cli.delegates import delegates
 from nyballot.cli.law import law
+from nyballot.cli.signatures import signatures
 from nyballot.errors import NyballotError
 
 
@@ -22,7 +25,7 @@ def cli() -> None:
     """New York's ballot-access law as code: the political calendar from the statute."""
 
 
-for command in (calendar, explain, holidays, law, compare_command):
+for command in (calendar, explain, holidays, law, delegates, signatures, ballot, compare_command):
     cli.add_command(command)
 
 

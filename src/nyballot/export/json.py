@@ -32,6 +32,7 @@ def deadline_dict(d: Deadline) -> dict[str, Any]:
         "title": d.title,
         "opens": iso(d.opens),
         "closes": iso(d.closes),
+        "rolled_from": iso(d.rolled_from),
         "status": d.status,
         "kind": rule.kind,
         "formula": d.formula(),

@@ -59,10 +59,13 @@ def print_derivation(d: Deadline, console: Console) -> None:
         console.print(f"  [yellow]{UNVERIFIED_MARK} text unverified:[/yellow] {d.unverified}")
     for name, formula in d.formula().items():
         console.print(f"  {name}: {formula}")
+    steps = Table(box=None, show_header=False, padding=(0, 1))
+    steps.add_column(justify="right")
+    steps.add_column(ratio=1)
+    steps.add_column(no_wrap=True)
+    steps.add_column(no_wrap=True)
     for n, s in enumerate(d.derivation, 1):
-        if s.part == "note" and s.date is None:
-            console.print(f"  {n:>2}. [italic]{s.text}[/italic]  ({s.cite})")
-        else:
-            console.print(f"  {n:>2}. {s.text:<70} {show(s.date):<15} {s.cite}")
+        steps.add_row(f"{n}.", s.text, show(s.date) if s.date else "", s.cite)
+    console.print(steps)
     if d.rule.note:
         console.print(f"  note: {d.rule.note}")

@@ -21,7 +21,7 @@ _EXPLANATION = re.compile(
     r"EXPLANATION--Matter in ITALICS \(underscored\) is new; matter in brackets\s*"
     r"\[ \] is old law to be omitted\.\s*(?:LBD[\d-]+)?"
 )
-_CAPS_RUN = re.compile(r"\b[A-Z][A-Z0-9'-]+(?:[\s,.;:()]+[A-Z][A-Z0-9'-]*)*\b")
+_CAPS_RUN = re.compile(r"\b[A-Z][A-Z0-9'-]+(?:[\s,;:()]+[A-Z][A-Z0-9'-]*)*\b")
 
 
 def _texts_root() -> resources.abc.Traversable:
@@ -53,12 +53,17 @@ def fold(text: str, keep_hyphens: bool = False) -> str:
 def old_law_reading(folded: str) -> str:
     """A bill's text as the law stood: bracketed words kept, capitalised new matter dropped."""
     without_new = _CAPS_RUN.sub(lambda m: "" if len(m.group(0)) > 1 else m.group(0), folded)
-    return re.sub(r"\s+", " ", without_new.replace("[", "").replace("]", "")).strip()
+    return _tidy(without_new.replace("[", "").replace("]", ""))
 
 
 def new_law_reading(folded: str) -> str:
     """A bill's text as it would read: bracketed words dropped, capitals kept."""
-    return re.sub(r"\s+", " ", re.sub(r"\[[^\]]*\]", "", folded)).strip()
+    return _tidy(re.sub(r"\[[^\]]*\]", "", folded))
+
+
+def _tidy(text: str) -> str:
+    """Fold the spaces a removed passage leaves, including before punctuation."""
+    return re.sub(r"\s+([.,;:])", r"\1", re.sub(r"\s+", " ", text)).strip()
 
 
 @cache
@@ -73,25 +78,10 @@ def readings(key: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def _tidy(text: str) -> str:
-    """No space before punctuation: dropping a bill's new or old matter leaves "year , shall"."""
-    return re.sub(r"\s+([,.;:])", r"\1", text)
-
-
-@cache
-def _tidy_readings(key: str) -> tuple[str, ...]:
-    return tuple(_tidy(r) for r in readings(key))
-
-
 def quote_found(key: str, quote: str) -> bool:
-    """True when the quoted words occur in the text (in any of its readings).
-
-    Spaces before punctuation are ignored, and so is a final full stop, which the old-law
-    reading can lose where new matter in capitals ends a sentence.
-    """
-    wanted = _tidy(fold(quote))
-    candidates = {wanted, wanted.rstrip(".")}
-    return any(c in reading for c in candidates for reading in _tidy_readings(key))
+    """True when the quoted words occur in the text (in any of its readings)."""
+    wanted = fold(quote)
+    return any(wanted in reading for reading in readings(key))
 
 
 def shipped_texts() -> list[str]:

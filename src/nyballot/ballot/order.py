@@ -1,0 +1,204 @@
+"""The order of names: by lot (§ 7-116(3)), New York City's alphabetical rotation (§ 7-116(6)),
+county committee by priority of filing, and late court orders at the bottom.
+
+An *item* is what is ordered: a candidate alone, or the group of candidates designated by one
+petition for a position with two or more seats (kept together, in petition order, and moved as
+one). Each function returns the items in order and appends its reasoning to the contest.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from nyballot.ballot import law
+from nyballot.ballot.lot import draw, ticket
+from nyballot.ballot.model import Candidate, Contest
+from nyballot.errors import UsageError
+
+
+@dataclass(frozen=True)
+class Item:
+    key: str
+    members: tuple[Candidate, ...]
+
+    @property
+    def is_group(self) -> bool:
+        return len(self.members) > 1
+
+    @property
+    def first(self) -> Candidate:
+        return self.members[0]
+
+    def label(self) -> str:
+        if self.is_group:
+            return f"petition {self.key} ({', '.join(c.name for c in self.members)})"
+        return self.first.name
+
+
+def items_of(candidates: list[Candidate], grouped: bool) -> list[Item]:
+    """Items in input order; with ``grouped``, one item per petition naming several candidates."""
+    if not grouped:
+        return [Item(c.id, (c,)) for c in candidates]
+    by_petition: dict[str, list[Candidate]] = {}
+    for c in candidates:
+        by_petition.setdefault(c.petition, []).append(c)
+    items = []
+    for petition, members in by_petition.items():
+        ordered = tuple(sorted(members, key=lambda c: c.position))
+        key = petition if len(ordered) > 1 else ordered[0].id
+        items.append(Item(key, ordered))
+    return items
+
+
+def need_seed(seed: str | None, office: str) -> str:
+    if not seed:
+        raise UsageError(
+            f"office '{office}': the order is determined by lot, which needs a published seed "
+            '(give --seed or "seed" in the file)'
+        )
+    return seed
+
+
+def by_lot(
+    items: list[Item],
+    seed: str,
+    contest: Contest,
+    *,
+    groups_below: bool,
+    cite: str = law.LOT.cite,
+) -> list[Item]:
+    """§ 7-116(3): groups by a single lot per petition; individuals below, drawn among themselves.
+
+    With ``groups_below`` false (one drawing for all, as for public office or under
+    § 2-122-a(8)(c)), groups and individuals are drawn together.
+    """
+    if groups_below and any(i.is_group for i in items):
+        groups = [i for i in items if i.is_group]
+        single = [i for i in items if not i.is_group]
+        order = _drawn(groups, seed, "petition", contest, cite)
+        order += _drawn(single, seed, contest.office, contest, cite)
+        contest.say(
+            f"Groups designated by one petition drawn first by a single lot (office key "
+            f"'petition'); candidates designated individually printed below them, drawn among "
+            f'themselves. "{law.SINGLE_LOT.words}" "{law.INDIVIDUALS_BELOW.words}"',
+            law.SINGLE_LOT.cite,
+        )
+        return order
+    if cite == law.LOT.cite:
+        contest.say(f'Order determined by lot. "{law.LOT.words}"', law.LOT.cite)
+    return _drawn(items, seed, contest.office, contest, cite)
+
+
+def _drawn(items: list[Item], seed: str, office: str, contest: Contest, cite: str) -> list[Item]:
+    by_key = {i.key: i for i in items}
+    order = [by_key[k] for k in draw(seed, office, by_key)]
+    for place, item in enumerate(order, start=1):
+        digest = ticket(seed, office, item.key)
+        contest.say(
+            f"Drawn {place}: {item.label()}: sha256('{seed}|{office}|{item.key}') = "
+            f"{digest[:12]}...",
+            cite,
+        )
+    return order
+
+
+def rotate(items: list[Item], steps: int) -> list[Item]:
+    """Move the first item to the bottom ``steps`` times."""
+    if not items:
+        return items
+    k = steps % len(items)
+    return items[k:] + items[:k]
+
+
+def nyc_alphabetical(items: list[Item], district_index: int, contest: Contest) -> list[Item]:
+    """§ 7-116(6): alphabetical by surname (then given name) in the first district, rotated."""
+    first = sorted(items, key=lambda i: (i.first.surname.casefold(), i.first.given.casefold()))
+    contest.say(
+        "First election district: "
+        + ", ".join(i.label() for i in first)
+        + f'. "{law.NYC_ALPHABETICAL.words}" "{law.NYC_GIVEN_NAME.words}"',
+        law.NYC_ALPHABETICAL.cite,
+    )
+    if any(i.is_group for i in items):
+        contest.say(
+            "Groups designated by one petition kept together and placed by the surname of the "
+            f'first person on the petition. "{law.NYC_GROUPS.words}"',
+            law.NYC_GROUPS.cite,
+        )
+    return _rotated(first, district_index, contest)
+
+
+def _rotated(first: list[Item], district_index: int, contest: Contest) -> list[Item]:
+    shift = (district_index - 1) % len(first) if first else 0
+    contest.say(
+        f"This is election district {district_index} in order: the first-named moves to the "
+        f"bottom {district_index - 1} time(s) ({shift} net of full cycles of {len(first)}). "
+        f'"{law.NYC_ROTATION.words}"',
+        law.NYC_ROTATION.cite,
+    )
+    return rotate(first, district_index - 1)
+
+
+def numbered(items: list[Item], contest: Contest, office: str) -> list[Item]:
+    """§ 7-116(6): names the board has numbered (identical or similar names) are not rotated."""
+    for item in items:
+        if item.first.number is None:
+            raise UsageError(
+                f"office '{office}': the board numbered the names, but {item.first.name} has "
+                "no 'number'"
+            )
+    order = sorted(items, key=lambda i: (i.first.number or 0, i.key))
+    contest.say(
+        f'Printed in the order of the board\'s numbers. "{law.NYC_NUMBERED.words}"',
+        law.NYC_NUMBERED.cite,
+    )
+    return order
+
+
+def county_committee(items: list[Item], district_index: int, contest: Contest) -> list[Item]:
+    """§ 7-116(6): by priority of filing in the first district, then rotated by petition."""
+
+    def filed(item: Item) -> dt.datetime:
+        times = [c.filed for c in item.members if c.filed is not None]
+        if not times:
+            raise UsageError(
+                f"office '{contest.office}': county committee order is by priority of filing, "
+                f"but {item.first.name} has no 'filed' time"
+            )
+        return min(times)
+
+    first = sorted(items, key=lambda i: (filed(i), i.key))
+    contest.say(
+        "First election district, by priority of filing: "
+        + ", ".join(f"{i.label()} ({filed(i).isoformat(sep=' ')})" for i in first)
+        + f'. "{law.COUNTY_COMMITTEE.words}"',
+        law.COUNTY_COMMITTEE.cite,
+    )
+    contest.say(
+        "Reading: the petitions on this ballot appeared in each earlier district of the "
+        "assembly district, so the rotation counts every earlier district.",
+        law.COUNTY_COMMITTEE.cite,
+    )
+    return _rotated(first, district_index, contest)
+
+
+def court_orders(
+    order: list[Item], added: list[Item], removed: dict[str, str], c: Contest
+) -> list[Item]:
+    """Late court orders: removed names leave the rest in place; added names go to the bottom."""
+    kept = [Item(i.key, tuple(m for m in i.members if m.id not in removed)) for i in order]
+    kept = [i for i in kept if i.members]
+    for name in sorted(removed.values()):
+        c.say(
+            f"{name} removed by a late court order; the other names keep their places. "
+            f'"{law.COURT_ORDER.words}"',
+            law.COURT_ORDER.cite,
+        )
+    for item in added:
+        c.say(
+            f"{item.label()} added by a late court order: printed at the bottom. "
+            f'"{law.COURT_ORDER.words}"',
+            law.COURT_ORDER.cite,
+        )
+    return kept + added

@@ -1,0 +1,49 @@
+"""nyballot ballot: the primary ballot of one election district, as text, JSON or a page."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from nyballot.ballot import build_ballot, parse_ballot
+from nyballot.ballot.render import ballot_dict, render_html, render_text
+from nyballot.errors import UsageError
+from nyballot.export.json import dumps
+from nyballot.law.bills import choose_law
+
+
+@click.command()
+@click.argument(
+    "district_file", metavar="BALLOT.json", type=click.Path(dir_okay=False, path_type=Path)
+)
+@click.option("--law", "law_id", metavar="VERSION", help="pre-2019 (the default).")
+@click.option("--with", "bills", multiple=True, metavar="BILL", help="A9725, S5305A or S5961.")
+@click.option("--seed", help="Published seed for the drawing by lot (overrides the file's).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text")
+@click.option("--no-steps", is_flag=True, help="Text: print the ballot without the reasoning.")
+def ballot(
+    district_file: Path,
+    law_id: str | None,
+    bills: tuple[str, ...],
+    seed: str | None,
+    fmt: str,
+    no_steps: bool,
+) -> None:
+    """The primary ballot described by BALLOT.json: who appears, in what order, as printed."""
+    try:
+        raw = json.loads(district_file.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise UsageError(
+            f"{district_file.name}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
+            f"{exc.msg})"
+        ) from None
+    data = parse_ballot(raw, district_file.name)
+    result = build_ballot(data, choose_law(law_id, bills), seed)
+    if fmt == "json":
+        click.echo(dumps(ballot_dict(result)), nl=False)
+    elif fmt == "html":
+        click.echo(render_html(result), nl=False)
+    else:
+        click.echo(render_text(result, steps=not no_steps), nl=False)

@@ -1,0 +1,83 @@
+"""Reading district results (``district,candidate,votes``) with errors that name the row.
+
+Rows are numbered as a spreadsheet shows them: the header is row 1, the first result row 2.
+Votes are whole numbers written with digits only ("1200", not "1,200"), so a stray thousands
+separator or a decimal point is reported rather than misread.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from nyballot.errors import UsageError
+
+COLUMNS = ("district", "candidate", "votes")
+
+
+def _district_key(name: str) -> tuple[int, int, str]:
+    return (0, int(name), "") if name.isdigit() else (1, 0, name)
+
+
+def parse_results(text: str, source: str = "RESULTS.csv") -> dict[str, dict[str, int]]:
+    """District -> candidate -> votes, in district order (numeric districts first)."""
+    rows = list(csv.reader(io.StringIO(text)))
+    while rows and not any(cell.strip() for cell in rows[-1]):
+        rows.pop()
+    if not rows:
+        raise UsageError(f"{source}: empty file; expected a header 'district,candidate,votes'")
+    header = [cell.strip().lower().lstrip("\ufeff") for cell in rows[0]]
+    missing = [c for c in COLUMNS if c not in header]
+    if missing:
+        raise UsageError(
+            f"{source} row 1: missing column(s) {', '.join(missing)}; "
+            f"expected a header 'district,candidate,votes', found '{','.join(rows[0])}'"
+        )
+    at = {c: header.index(c) for c in COLUMNS}
+    seen: dict[tuple[str, str], int] = {}
+    results: dict[str, dict[str, int]] = {}
+    for number, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        where = f"{source} row {number}"
+        if len(row) < len(header):
+            raise UsageError(f"{where}: expected {len(header)} columns, found {len(row)}")
+        district, candidate, raw = (row[at[c]].strip() for c in COLUMNS)
+        if not district:
+            raise UsageError(f"{where}: the district is empty")
+        if not candidate:
+            raise UsageError(f"{where}: the candidate is empty")
+        if raw.startswith("-") and raw[1:].isdigit():
+            raise UsageError(f"{where}: votes '{raw}' is negative")
+        if not raw.isdigit() or not raw.isascii():
+            raise UsageError(f"{where}: votes '{raw}' is not a whole number")
+        key = (district, candidate)
+        if key in seen:
+            raise UsageError(
+                f"{where}: duplicate row for candidate '{candidate}' in district {district} "
+                f"(first given in row {seen[key]})"
+            )
+        seen[key] = number
+        results.setdefault(district, {})[candidate] = int(raw)
+    if not results:
+        raise UsageError(f"{source}: no result rows after the header")
+    for district, votes in results.items():
+        if sum(votes.values()) == 0:
+            lines = sorted(n for (d, _), n in seen.items() if d == district)
+            which = (
+                f"row {lines[0]} is zero"
+                if len(lines) == 1
+                else f"rows {', '.join(map(str, lines))} are all zero"
+            )
+            raise UsageError(f"{source} row {lines[0]}: district {district} has no votes ({which})")
+    return {d: results[d] for d in sorted(results, key=_district_key)}
+
+
+def read_results(path: Path) -> dict[str, dict[str, int]]:
+    """Read a results file; the error messages use its name."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{path.name}: not UTF-8 text ({exc.reason})") from exc
+    return parse_results(text, path.name)

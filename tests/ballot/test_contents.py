@@ -1,0 +1,159 @@
+"""Who appears, and names as printed, under each law."""
+
+import pytest
+from helpers import ballot, names, office
+
+from nyballot.errors import OutOfCoverageError, UsageError
+
+
+def test_an_uncontested_office_does_not_appear() -> None:
+    b = ballot(office("leader", "Sam Brown", kind="party-position"), office("ad", "A Aa", "B Bb"))
+    assert [c.office for c in b.contests] == ["ad"]
+    assert b.left_off[0].cite == "7-114(1)(d)"
+
+
+def test_an_opportunity_to_ballot_keeps_an_uncontested_office_with_a_write_in() -> None:
+    b = ballot(office("leader", "Sam Brown", kind="party-position", opportunity_to_ballot=True))
+    assert b.contests[0].write_in
+
+
+def test_invalid_and_declined_designations_do_not_appear() -> None:
+    o = office("ad", "A Aa", "B Bb", "C Cc")
+    o["candidates"][0]["status"] = "invalid"
+    o["candidates"][1]["status"] = "declined"
+    b = ballot(o, office("x", "D Dd", "E Ee"))
+    assert [c.office for c in b.contests] == ["x"]  # ad has one left: uncontested
+    assert {left.who for left in b.left_off} >= {"A Aa", "B Bb"}
+
+
+def test_a9725_sole_notice_filer_is_named_without_a_petition() -> None:
+    o = office("leader", "Sam Brown", kind="party-position")
+    o["candidates"][0].update({"status": "none", "notice_of_intent": True})
+    b = ballot(o, bills=("A9725",))
+    assert names(b, "leader") == ["SAM BROWN"]
+    assert b.contests[0].steps[0].cite == "6-117(3)"
+    # Without the bill there is no petition, so no name and no office.
+    assert ballot(o).contests == []
+
+
+def test_a9725_two_notices_mean_petitions_are_needed() -> None:
+    o = office("ad", "A Aa", "B Bb", "C Cc")
+    for c in o["candidates"]:
+        c["notice_of_intent"] = True
+    o["candidates"][2]["status"] = "none"
+    b = ballot(o, bills=("A9725",))
+    assert names(b, "ad") == ["A AA", "B BB"]
+
+
+def test_a9725_a_designation_without_a_notice_fails() -> None:
+    o = office("ad", "A Aa", "B Bb", "C Cc")
+    o["candidates"][0]["notice_of_intent"] = True
+    o["candidates"][1]["notice_of_intent"] = True
+    b = ballot(o, bills=("A9725",))
+    assert names(b, "ad") == ["A AA", "B BB"]
+    assert any(left.who == "C Cc" and "6-118" in left.cite for left in b.left_off)
+
+
+def test_s5305a_moves_public_offices_off_the_primary() -> None:
+    b = ballot(office("ad", "A Aa", "B Bb"), bills=("S5305A",))
+    assert b.contests == []
+    assert b.left_off[0].cite.startswith("6-110")
+
+
+@pytest.mark.parametrize(
+    ("name", "surname", "short", "printed"),
+    [
+        # "Christopher Abernathy-Smith": 11 + 14 = 25 letters > 15; the chosen form keeps the
+        # surname in full.
+        (
+            "Christopher Abernathy-Smith",
+            "Abernathy-Smith",
+            "Chris Abernathy-Smith",
+            "CHRIS ABERNATHY-SMITH",
+        ),
+        # No form chosen: the board's initials and the surname.
+        ("Christopher Abernathy-Smith", "Abernathy-Smith", None, "C. ABERNATHY-SMITH"),
+        # A chosen form that shortens the surname is not allowed: the board decides.
+        ("Christopher Abernathy-Smith", "Abernathy-Smith", "Chris A-Smith", "C. ABERNATHY-SMITH"),
+        # "Mary Ann Johnson": 4 + 3 + 7 = 14 letters, not more than fifteen: printed in full.
+        ("Mary Ann Johnson", "Johnson", None, "MARY ANN JOHNSON"),
+        # "Mary Ann Johnsons": 15 letters, still not more than fifteen.
+        ("Mary Ann Johnsons", "Johnsons", None, "MARY ANN JOHNSONS"),
+        # "Mary Anne Johnsons": 16 letters: shortened.
+        ("Mary Anne Johnsons", "Johnsons", None, "M. A. JOHNSONS"),
+    ],
+)
+def test_s5305a_long_names(name: str, surname: str, short: str | None, printed: str) -> None:
+    o = office("dl", name, "Bo Best", kind="party-position")
+    o["candidates"][0].update({"surname": surname, "short_form": short})
+    b = ballot(o, bills=("S5305A",))
+    assert printed in names(b, "dl")
+
+
+def test_names_are_printed_in_full_without_s5305a() -> None:
+    b = ballot(office("ad", "Christopher Abernathy-Smith", "Bo Best"))
+    assert "CHRISTOPHER ABERNATHY-SMITH" in names(b, "ad")
+
+
+def _presidential(uncommitted: bool) -> list[dict[str, object]]:
+    return [
+        {
+            "id": "president",
+            "kind": "president",
+            "uncommitted_petition": uncommitted,
+            "candidates": [
+                {"id": "alpha", "name": "Jane Alpha"},
+                {"id": "beta", "name": "Jo Beta"},
+            ],
+        },
+        {
+            "id": "del",
+            "kind": "delegate",
+            "seats": 3,
+            "candidates": [
+                {"id": "d1", "name": "Ann Reyes", "sex": "F", "pledged_to": "alpha"},
+                {"id": "d2", "name": "Dan Quinn", "sex": "M", "pledged_to": "uncommitted"},
+            ],
+        },
+    ]
+
+
+def test_s5961_uncommitted_line_and_sex_letters() -> None:
+    b = ballot(*_presidential(True), nyc=False, bills=("S5961",))
+    rows = {line.printed: [c.printed for c in line.children] for line in b.contests[0].lines}
+    assert rows["UNCOMMITTED"] == ["DAN QUINN (M)"]
+    assert rows["JANE ALPHA"] == ["ANN REYES (F)"]
+    assert rows["JO BETA"] == []
+
+
+def test_s5961_without_an_uncommitted_petition_its_delegates_do_not_appear() -> None:
+    b = ballot(*_presidential(False), nyc=False, bills=("S5961",))
+    assert "UNCOMMITTED" not in [line.printed for line in b.contests[0].lines]
+    assert any(left.who == "Dan Quinn" and left.cite == "2-122-a(6)(g)" for left in b.left_off)
+
+
+def test_s5961_rows_are_not_rotated_in_the_city() -> None:
+    first = ballot(*_presidential(True), index=1, bills=("S5961",))
+    later = ballot(*_presidential(True), index=2, bills=("S5961",))
+    assert names(first, "president") == names(later, "president")
+
+
+def test_a_delegate_without_sex_is_an_error() -> None:
+    offices = _presidential(True)
+    del offices[1]["candidates"][0]["sex"]  # type: ignore[index]
+    with pytest.raises(UsageError, match=r"Ann Reyes needs 'sex'"):
+        ballot(*offices, bills=("S5961",))
+
+
+def test_presidential_offices_need_s5961() -> None:
+    with pytest.raises(UsageError, match="--with S5961"):
+        ballot(*_presidential(True))
+
+
+def test_current_law_is_out_of_coverage() -> None:
+    from nyballot.ballot import build_ballot, parse_ballot
+    from nyballot.law.bills import choose_law
+
+    doc = {"party": "D", "offices": [office("ad", "A Aa", "B Bb")]}
+    with pytest.raises(OutOfCoverageError, match="--law pre-2019"):
+        build_ballot(parse_ballot(doc), choose_law("current"))

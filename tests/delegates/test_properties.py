@@ -1,0 +1,37 @@
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nyballot.delegates import allocate_at_large, allocate_district
+
+names = st.sampled_from(["A", "B", "C", "D", "E", "F", "G"])
+votes = st.dictionaries(names, st.integers(0, 1000), min_size=1, max_size=7).filter(
+    lambda v: sum(v.values()) > 0
+)
+
+
+@given(votes, st.integers(1, 9))
+def test_every_district_seat_is_awarded_tied_or_vacant(v: dict[str, int], seats: int) -> None:
+    result = allocate_district("1", v, seats)
+    assert result.accounted == seats
+    total = sum(v.values())
+    assert all(n > 0 and v[c] * 5 >= total for c, n in result.awards.items())
+
+
+@given(votes, st.integers(0, 60), st.sampled_from(["qualifying", "all"]))
+def test_every_at_large_seat_is_awarded_tied_or_unawarded(
+    v: dict[str, int], seats: int, denominator: str
+) -> None:
+    result = allocate_at_large(
+        v, seats, denominator="all" if denominator == "all" else "qualifying"
+    )
+    assert result.accounted == seats
+    assert all(n > 0 for n in result.awards.values())
+    total = sum(v.values())
+    assert all(v[c] * 5 >= total for c in result.awards)
+
+
+@given(votes, st.integers(1, 60))
+def test_a_statewide_majority_takes_everything(v: dict[str, int], seats: int) -> None:
+    leader = max(v, key=lambda c: v[c])
+    if 2 * v[leader] > sum(v.values()):
+        assert allocate_at_large(v, seats).awards == {leader: seats}

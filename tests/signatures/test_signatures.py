@@ -1,0 +1,99 @@
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from nyballot.cli import cli
+from nyballot.errors import OutOfCoverageError, UsageError
+from nyballot.law.bills import choose_law
+from nyballot.law.texts import quote_found
+from nyballot.signatures import Inputs, signatures, table
+
+CASES = yaml.safe_load((Path(__file__).parent / "golden.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c["name"])
+def test_golden(case: dict[str, Any]) -> None:
+    inputs = Inputs(
+        case.get("votes_for_governor"),
+        case.get("enrolled"),
+        case.get("congressional_districts"),
+        case.get("larger_requirement"),
+    )
+    reqs = signatures(
+        case["office"],
+        choose_law(case.get("law"), case.get("with", [])),
+        inputs,
+        district=case.get("district"),
+        section=case.get("section"),
+    )
+    assert len(reqs) == 1
+    assert reqs[0].number == case["expect"]["number"]
+    assert reqs[0].cite == case["expect"]["cite"]
+    assert case["expect"].get("spread_has", "") in reqs[0].spread
+
+
+def _quotes() -> list[tuple[str, str]]:
+    data = table()
+    found: list[tuple[str, str]] = []
+    nominating = data["nominating"]
+    key = nominating["text"]
+    for rule in [nominating["statewide"], nominating["percent"], nominating["larger"]]:
+        found.append((key, rule["law"]))
+    found += [(key, cap["law"]) for cap in nominating["caps"]]
+    presidential = data["presidential"]
+    for kind in ("president", "uncommitted", "delegate"):
+        for rule in presidential[kind]:
+            found.append((presidential["text"], rule["law"]))
+            if "enrolment_note" in rule:
+                found.append((presidential["text"], rule["enrolment_note"]))
+    return found
+
+
+@pytest.mark.parametrize("quote", _quotes(), ids=lambda q: q[1][:40])
+def test_every_quote_is_in_the_shipped_bill(quote: tuple[str, str]) -> None:
+    assert quote_found(*quote)
+
+
+def test_both_presidential_sections_are_shown_without_section() -> None:
+    reqs = signatures("president", choose_law(None, ["S5961"]), Inputs(enrolled=80000))
+    assert [r.cite for r in reqs] == ["2-122-a(3)", "2-122-b(3)(c)"]
+    assert [r.number for r in reqs] == [5000, 4000]
+
+
+def test_the_petition_named_follows_the_law() -> None:
+    old = signatures("state-senator", choose_law(None), Inputs(votes_for_governor=1000))
+    new = signatures("state-senator", choose_law(None, ["S5305A"]), Inputs(votes_for_governor=1000))
+    assert old[0].petition == "independent nominating petition"
+    assert new[0].petition.startswith("nominating petition")
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "message"),
+    [
+        (("mayr", None, None, Inputs()), UsageError, "did you mean nyc-mayor"),
+        (("member-of-assembly", None, None, Inputs()), UsageError, "--votes-for-governor"),
+        (("member-of-assembly", "senate", None, Inputs(1)), UsageError, "not a state senate"),
+        (("local-office", None, None, Inputs(1)), UsageError, "--district is required"),
+        (("governor", None, "current", Inputs()), OutOfCoverageError, "--law pre-2019"),
+        (("president", None, None, Inputs()), OutOfCoverageError, "--with S5961"),
+        (("member-of-assembly", None, None, Inputs(-5)), UsageError, "must not be negative"),
+    ],
+)
+def test_bad_requests_say_what_is_wrong(
+    args: tuple[str, str | None, str | None, Inputs], error: type[Exception], message: str
+) -> None:
+    office, district, law, inputs = args
+    with pytest.raises(error, match=message.replace("(", r"\(")):
+        signatures(office, choose_law(law), inputs, district=district)
+
+
+def test_cli_text_names_the_inputs() -> None:
+    out = CliRunner().invoke(
+        cli, ["signatures", "--office", "member-of-assembly", "--votes-for-governor", "41234"]
+    )
+    assert out.exit_code == 0, out.output
+    assert "1,500 signatures" in out.output
+    assert "votes for governor = 41,234" in out.output
