@@ -5,9 +5,10 @@ from __future__ import annotations
 import datetime as dt
 import json
 
+import pytest
 from click.testing import CliRunner
 
-from nyballot.cli import cli
+from nyballot.cli import cli, main
 from nyballot.compare import LawChoice, business_days_between, compare
 
 
@@ -96,6 +97,10 @@ def test_compare_table_lists_moves_and_provisions() -> None:
     assert "Provisions that are not dates" in result.output
 
 
-def test_compare_with_a_bill_that_does_not_apply_is_an_error() -> None:
-    result = CliRunner().invoke(cli, ["compare", "2017", "--with", "S5961"])
-    assert result.exit_code != 0
+def test_compare_with_a_bill_that_does_not_apply_is_an_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["compare", "2017", "--with", "S5961"])
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err.startswith("nyballot: error: overlay 'S5961'")
