@@ -121,7 +121,7 @@ def test_an_unknown_bill_is_an_error() -> None:
     [
         (2017, "S5961", "governs the calendars of 2015 to 2016"),
         (2014, "S5961", "does not apply to 2014"),
-        (2020, "A9725", "it amends pre-2019"),
+        (2020, "S5961", "it amends pre-2019"),
     ],
 )
 def test_a_bill_that_does_not_apply_to_the_year_is_an_error(
