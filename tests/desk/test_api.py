@@ -150,3 +150,18 @@ def test_malformed_and_oversized_bodies(client: TestClient, clerk: dict[str, str
     assert r.status_code == 413
     assert client.get("/nowhere").json() == {"error": "Not Found"}
     assert count(client) == 0
+
+
+def test_compare_a_bill_against_the_law_in_force(client: TestClient) -> None:
+    r = client.get("/compare/2016", params={"with": "S5961"})
+    assert r.status_code == 200
+    row = next(c for c in r.json()["changes"] if c["id"] == "designating_petition.filing")
+    # Law in force, primary Tue 2016-09-13 (§ 8-100(1)(a)): 10th Monday before = Mon 07-11,
+    # 9th Thursday = Thu 07-14 (§ 6-158(1)). S.5961: primary on the 3rd Tuesday in August,
+    # Tue 08-16; 13th Friday before = Fri 05-20, 12th Wednesday = Wed 05-25.
+    assert (row["base"]["opens"], row["base"]["closes"]) == ("2016-07-11", "2016-07-14")
+    assert (row["other"]["opens"], row["other"]["closes"]) == ("2016-05-20", "2016-05-25")
+    assert row["status"] == "moved"
+    assert row["shift_days"] == {"opens": -52, "closes": -50}  # Jul 11 -> May 20; Jul 14 -> May 25
+    outside = client.get("/compare/2030", params={"with": "S5961"})
+    assert outside.status_code == 400 and "S5961" in outside.json()["error"]

@@ -23,12 +23,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from nyballot.calendar.engine import build_calendar
 from nyballot.calendar.model import Calendar
+from nyballot.compare import compare
 from nyballot.errors import NyballotError, UsageError, suggest
-from nyballot.export.json import calendar_dict, deadline_dict
+from nyballot.export.json import calendar_dict, comparison_dict, deadline_dict
 from nyballot.filing import book as book_export
 from nyballot.filing.desk import Desk, Submission, clock_dict, parse_day
 from nyballot.filing.errors import AuthError, ConflictError, ForbiddenError, NotFoundError
 from nyballot.filing.model import NEW_YORK
+from nyballot.law.choice import LawChoice
 from nyballot.reckoning.holidays import holidays as holidays_of
 
 MAX_BODY = 64 * 1024
@@ -263,6 +265,21 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
                 f"rule '{rule_id}': not in the {year} calendar{suggest(rule_id, known)}"
             )
         return deadline_dict(deadline)
+
+    @app.get("/compare/{year}")
+    def compare_laws(
+        year: Year,
+        law: Law = None,
+        overlays: With = None,
+        against: Law = None,
+        against_with: Annotated[list[str] | None, Query(max_length=5)] = None,
+        convention: Convention = "rolled",
+    ) -> dict[str, Any]:
+        """A year under two laws, date by date: ``?with=S5961`` against the law in force, or
+        ``?law=current&against=pre-2019``."""
+        base = LawChoice(against or law, tuple(against_with or ()))
+        other = LawChoice(law, tuple(overlays or ()))
+        return comparison_dict(compare(year, base, other, convention=convention))
 
     @app.get("/holidays/{year}")
     def holidays(year: Year) -> dict[str, Any]:

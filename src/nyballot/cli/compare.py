@@ -11,55 +11,8 @@ from rich.console import Console
 from nyballot.calendar.model import Deadline
 from nyballot.cli.options import calendar_options, parse_enacted_on, parse_events
 from nyballot.compare import Comparison, Row, compare
-from nyballot.export.json import dumps, iso
+from nyballot.export.json import comparison_dict, dumps
 from nyballot.law.choice import LawChoice
-
-
-def _side_dict(d: Deadline | None) -> dict[str, Any] | None:
-    if d is None:
-        return None
-    return {"cite": d.cite, "opens": iso(d.opens), "closes": iso(d.closes), "status": d.status}
-
-
-def comparison_dict(result: Comparison, include_unchanged: bool = True) -> dict[str, Any]:
-    """The JSON contract of a comparison (documented in the README)."""
-
-    def side(cal: Any) -> dict[str, Any]:
-        return {"law": cal.law, "overlays": cal.overlays}
-
-    return {
-        "year": result.year,
-        "base": side(result.base),
-        "other": side(result.other),
-        "changes": [
-            {
-                "id": r.id,
-                "title": r.title,
-                "status": r.status,
-                "base": _side_dict(r.base),
-                "other": _side_dict(r.other),
-                "shift_days": r.shift_days,
-                "shift_business_days": r.shift_business_days,
-                "reason": r.reason,
-            }
-            for r in result.rows
-            if include_unchanged or r.status != "unchanged"
-        ],
-        "provisions": [
-            {
-                "overlay": overlay_id,
-                "id": p.id,
-                "cite": p.cite,
-                "section": p.section or None,
-                "title": p.title,
-                "value": p.value,
-                "was": p.was or None,
-                "law": list(p.law),
-            }
-            for overlay_id, p in result.provisions
-        ],
-        "notes": result.other.notes,
-    }
 
 
 def _day(day: dt.date | None) -> str:

@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from nyballot.calendar.model import Calendar, Deadline, Step
+from nyballot.compare import Comparison
 
 
 def iso(day: dt.date | None) -> str | None:
@@ -57,6 +58,53 @@ def calendar_dict(cal: Calendar) -> dict[str, Any]:
         "elections": {k: iso(v) for k, v in cal.elections.items()},
         "deadlines": [deadline_dict(d) for d in cal.deadlines],
         "notes": cal.notes,
+    }
+
+
+def _side_dict(d: Deadline | None) -> dict[str, Any] | None:
+    if d is None:
+        return None
+    return {"cite": d.cite, "opens": iso(d.opens), "closes": iso(d.closes), "status": d.status}
+
+
+def comparison_dict(result: Comparison, include_unchanged: bool = True) -> dict[str, Any]:
+    """The JSON contract of a comparison (documented in the README)."""
+
+    def side(cal: Calendar) -> dict[str, Any]:
+        return {"law": cal.law, "overlays": cal.overlays}
+
+    return {
+        "year": result.year,
+        "base": side(result.base),
+        "other": side(result.other),
+        "changes": [
+            {
+                "id": r.id,
+                "title": r.title,
+                "status": r.status,
+                "base": _side_dict(r.base),
+                "other": _side_dict(r.other),
+                "shift_days": r.shift_days,
+                "shift_business_days": r.shift_business_days,
+                "reason": r.reason,
+            }
+            for r in result.rows
+            if include_unchanged or r.status != "unchanged"
+        ],
+        "provisions": [
+            {
+                "overlay": overlay_id,
+                "id": p.id,
+                "cite": p.cite,
+                "section": p.section or None,
+                "title": p.title,
+                "value": p.value,
+                "was": p.was or None,
+                "law": list(p.law),
+            }
+            for overlay_id, p in result.provisions
+        ],
+        "notes": result.other.notes,
     }
 
 
