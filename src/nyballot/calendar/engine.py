@@ -24,7 +24,7 @@ from nyballot.calendar.model import (
     Step,
 )
 from nyballot.errors import OutOfCoverageError, UsageError, suggest
-from nyballot.law.loader import Law, apply_overlays, check_rules, load_law
+from nyballot.law.loader import Law, apply_overlays, check_rules, load_law, overlay_years
 from nyballot.law.model import LawVersion, Overlay, Rule
 from nyballot.reckoning import dates
 from nyballot.reckoning.expressions import (
@@ -194,6 +194,7 @@ def _deadline(ev: _Evaluator, rule: Rule) -> Deadline:
     opens = ev.field(rule.id, "opens")
     closes = ev.field(rule.id, "closes")
     derivation = opens.steps + [s for s in closes.steps if s.part != "when" or not opens.steps]
+    derivation += [Step(note, None, rule.cite, "note") for note in rule.derivation_notes]
     status: Status
     if applies is False:
         status = "not_applicable"
@@ -224,7 +225,13 @@ def _deadline(ev: _Evaluator, rule: Rule) -> Deadline:
 
 
 def resolve_law(
-    year: int, law_id: str | None, overlay_ids: Sequence[str], law: Law, enacted: bool = True
+    year: int,
+    law_id: str | None,
+    overlay_ids: Sequence[str],
+    law: Law,
+    enacted: bool = True,
+    enacted_on: Mapping[str, dt.date] | None = None,
+    outside_coverage: bool = False,
 ) -> tuple[LawVersion, list[Overlay]]:
     """The version in force for the year (or the one named) and the overlays to apply."""
     if law_id is None:
@@ -237,7 +244,7 @@ def resolve_law(
         if law_id not in law.versions:
             raise UsageError(f"law '{law_id}': no such law version{suggest(law_id, law.versions)}")
         version = law.versions[law_id]
-        if not version.covers(year):
+        if not version.covers(year) and not outside_coverage:
             raise OutOfCoverageError(
                 f"year {year}: law {version.id} covers {version.first_year} to {version.last_year}"
             )
@@ -249,15 +256,29 @@ def resolve_law(
             hint = suggest(overlay_id, law.overlays)
             raise UsageError(f"overlay '{overlay_id}': no such bill or overlay{hint}")
         overlay = law.overlays[overlay_id]
-        if not overlay.applies_to(version.id, year):
-            years = ", ".join(map(str, overlay.years)) or "any year"
-            raise UsageError(
-                f"overlay '{overlay_id}' does not apply to {year} under {version.id} "
-                f"(it applies to {', '.join(overlay.versions)}; years: {years})"
-            )
+        dated = (enacted_on or {}).get(overlay_id)
+        if not overlay.applies_to(version.id, year, dated):
+            raise UsageError(_not_applicable(overlay, version, year, law, dated))
         if overlay not in chosen:
             chosen.append(overlay)
     return version, chosen
+
+
+def _not_applicable(
+    overlay: Overlay, version: LawVersion, year: int, law: Law, enacted_on: dt.date | None
+) -> str:
+    what = f"overlay '{overlay.id}' ({overlay.cite}) does not apply to {year}"
+    if version.id not in overlay.versions:
+        return f"{what} under {version.id}: it amends {', '.join(overlay.versions)}"
+    if enacted_on is not None and overlay.takes_effect == "january-after-enactment":
+        return (
+            f"{what}: enacted {enacted_on.isoformat()}, it would take effect "
+            f"{enacted_on.year + 1}-01-01 (the first of January next succeeding)"
+        )
+    years = overlay_years(overlay, law)
+    span = f"{years[0]} to {years[-1]}" if years else "no year"
+    starts = sorted({str(c.period) for c in overlay.changes})
+    return f"{what}: it governs the calendars of {span} (sections {'; '.join(starts)})"
 
 
 def build_calendar(
@@ -270,17 +291,29 @@ def build_calendar(
     general: dt.date | None = None,
     convention: Convention = "rolled",
     enacted: bool = True,
+    enacted_on: Mapping[str, dt.date] | None = None,
+    ordered: bool = False,
+    outside_coverage: bool = False,
 ) -> Calendar:
-    """The political calendar of a year under the law in force (or the law named)."""
+    """The political calendar of a year under the law in force (or the law named).
+
+    ``overlays`` are bills (or other overlays) read on top of that law; ``enacted_on`` gives a
+    bill's date of enactment where its sections take effect from it; ``ordered`` lets two
+    overlays that change the same rule apply in the order given (the later prevails);
+    ``outside_coverage`` applies a named law version to a year it does not cover (a what-if).
+    """
     data = load_law()
+    for overlay_id in enacted_on or {}:
+        if overlay_id not in overlays:
+            raise UsageError(f"--enacted-on {overlay_id}: that bill is not applied (--with)")
     events = dict(events or {})
     for name in events:
         if name not in data.events:
             raise UsageError(f"event '{name}': no such event{suggest(name, data.events)}")
     if convention not in CONVENTIONS:
         raise UsageError(f"convention '{convention}': expected one of {', '.join(CONVENTIONS)}")
-    version, chosen = resolve_law(year, law, overlays, data, enacted)
-    rules = apply_overlays(version, chosen)
+    version, chosen = resolve_law(year, law, overlays, data, enacted, enacted_on, outside_coverage)
+    rules = apply_overlays(version, chosen, year, enacted_on, ordered)
     check_rules(rules, data.events, f" in {version.id} with {', '.join(o.id for o in chosen)}")
     rules = {k: r for k, r in rules.items() if r.only_in != "presidential_years" or year % 4 == 0}
     overrides = {
@@ -303,6 +336,11 @@ def build_calendar(
     deadlines.sort(key=lambda d: (d.sort_date, d.closes or dt.date.max, d.id))
     notes = [f"Convention: {CONVENTIONS[convention]}."]
     notes += [f"Overlay {o.id}: {o.title} ({o.cite})." for o in chosen]
+    if not version.covers(year):
+        notes.append(
+            f"What-if: {version.id} covers {version.first_year} to {version.last_year}; "
+            f"applied to {year} as asked."
+        )
     return Calendar(year, version.id, [o.id for o in chosen], convention, events, deadlines, notes)
 
 

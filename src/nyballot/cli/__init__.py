@@ -12,6 +12,7 @@ import click
 
 from nyballot.cli.ballot import ballot
 from nyballot.cli.calendar import calendar, explain, holidays
+from nyballot.cli.compare import compare_command
 from nyballot.cli.delegates import delegates
 from nyballot.cli.desk import desk
 from nyballot.cli.law import law
@@ -26,7 +27,11 @@ def cli() -> None:
     """New York's ballot-access law as code: the political calendar from the statute."""
 
 
-for command in (calendar, explain, holidays, law, delegates, signatures, ballot, desk, serve):
+COMMANDS = (
+    calendar, explain, holidays, law, compare_command,
+    signatures, ballot, delegates, desk, serve,
+)  # fmt: skip
+for command in COMMANDS:
     cli.add_command(command)
 
 

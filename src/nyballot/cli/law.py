@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import click
@@ -10,8 +11,9 @@ from rich.table import Table
 
 from nyballot.errors import UsageError, suggest
 from nyballot.export.json import dumps
-from nyballot.law.loader import load_law
-from nyballot.law.model import Rule
+from nyballot.law.checks import Problem, check_overlay, check_version
+from nyballot.law.loader import Law, load_law, overlay_years
+from nyballot.law.model import Change, Overlay, Rule
 
 
 @click.group()
@@ -21,6 +23,46 @@ def law() -> None:
 
 def _status(enacted: bool) -> str:
     return "enacted" if enacted else "bill (not enacted)"
+
+
+def _years(overlay: Overlay, data: Law) -> str:
+    if overlay.years:
+        return ", ".join(map(str, overlay.years))
+    if overlay.takes_effect == "january-after-enactment":
+        return "from the January after enactment"
+    if any(c.period.start or c.period.end for c in overlay.changes):
+        years = overlay_years(overlay, data)
+        return f"{years[0]}-{years[-1]}" if years else "none"
+    return f"any ({', '.join(overlay.versions)})"
+
+
+def _base_rule(data: Law, overlay: Overlay, rule_id: str) -> Rule | None:
+    for version in overlay.versions:
+        if rule_id in data.versions[version].rules:
+            return data.versions[version].rules[rule_id]
+    return None
+
+
+def change_dict(data: Law, overlay: Overlay, change: Change) -> dict[str, Any]:
+    base = _base_rule(data, overlay, change.rule_id)
+    new = change.rule
+    return {
+        "action": change.action,
+        "id": change.rule_id,
+        "section": change.section or None,
+        "effective": {
+            "from": change.period.start.isoformat() if change.period.start else None,
+            "to": change.period.end.isoformat() if change.period.end else None,
+        },
+        "cite": {"old": base.cite if base else None, "new": new.cite if new else None},
+        "words": {"old": list(base.law) if base else [], "new": list(change.law)},
+        "formula": {
+            "old": {k: str(v) for k, v in base.expressions().items()} if base else {},
+            "new": {k: str(v) for k, v in new.expressions().items()} if new else {},
+        },
+        "change": change.summary or None,
+        "note": change.note or (new.note if new else "") or None,
+    }
 
 
 @law.command("list")
@@ -33,8 +75,8 @@ def list_(fmt: str) -> None:
         for v in data.versions.values()
     ]
     rows += [
-        (o.kind, o.id, ", ".join(map(str, o.years)) or "any", _status(o.enacted), o.title)
-        for o in data.overlays.values()
+        (o.kind, o.id, _years(o, data), _status(o.enacted), o.title)
+        for o in sorted(data.overlays.values(), key=lambda o: (o.kind == "bill", o.id))
     ]
     if fmt == "json":
         keys = ("kind", "id", "years", "status", "title")
@@ -67,43 +109,161 @@ def rule_dict(rule: Rule) -> dict[str, Any]:
 @click.argument("name")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 def show(name: str, fmt: str) -> None:
-    """Every rule of a law version or overlay, with the words it encodes."""
+    """Every rule of a law version, or every change an overlay makes (old and new words)."""
     data = load_law()
-    header: dict[str, Any]
-    if name in data.versions:
-        v = data.versions[name]
-        header = {"id": v.id, "title": v.title, "covers": [v.first_year, v.last_year],
-                  "description": v.description}  # fmt: skip
-        groups = {"rules": list(v.rules.values())}
-    elif name in data.overlays:
-        o = data.overlays[name]
-        header = {"id": o.id, "title": o.title, "kind": o.kind, "cite": o.cite,
-                  "enacted": o.enacted, "versions": list(o.versions), "years": list(o.years),
-                  "description": o.description}  # fmt: skip
-        groups = {"replace": list(o.replace.values()), "add": list(o.add.values())}
-    else:
+    if name in data.overlays:
+        _show_overlay(data, data.overlays[name], fmt)
+        return
+    if name not in data.versions:
         known = [*data.versions, *data.overlays]
         raise UsageError(f"law '{name}': no such version or overlay{suggest(name, known)}")
+    v = data.versions[name]
+    header = {"id": v.id, "title": v.title, "covers": [v.first_year, v.last_year],
+              "description": v.description}  # fmt: skip
     if fmt == "json":
-        body = {k: [rule_dict(r) for r in rules] for k, rules in groups.items()}
-        if name in data.overlays:
-            body["repeal"] = [{"id": k, "law": v} for k, v in data.overlays[name].repeal.items()]
+        body = {"rules": [rule_dict(r) for r in v.rules.values()]}
         click.echo(dumps({**header, **body}), nl=False)
         return
     console = Console(width=max(Console().width, 110))
     console.print(f"[bold]{header['id']}[/bold]: {header['title']}")
     console.print(str(header.get("description", "")))
-    for group, rules in groups.items():
-        for rule in rules:
-            console.print(
-                f"\n[bold]{group if group != 'rules' else ''} {rule.id}[/bold]  § {rule.cite}"
-            )
-            for words in rule.law or ("(text not found)",):
-                console.print(f'  "{words}"')
-            for part, expr in rule.expressions().items():
-                console.print(f"  {part}: {expr}")
-            if rule.unverified:
-                console.print(f"  [yellow]text unverified:[/yellow] {rule.unverified}")
-    if name in data.overlays:
-        for rule_id, words in data.overlays[name].repeal.items():
-            console.print(f'\n[bold]repeal {rule_id}[/bold]\n  "{words}"')
+    for rule in v.rules.values():
+        console.print(f"\n[bold]{rule.id}[/bold]  § {rule.cite}")
+        for words in rule.law or ("(text not found)",):
+            console.print(f'  "{words}"')
+        for part, expr in rule.expressions().items():
+            console.print(f"  {part}: {expr}")
+        if rule.unverified:
+            console.print(f"  [yellow]text unverified:[/yellow] {rule.unverified}")
+
+
+def _show_overlay(data: Law, o: Overlay, fmt: str) -> None:
+    if fmt == "json":
+        click.echo(
+            dumps(
+                {
+                    "id": o.id,
+                    "title": o.title,
+                    "kind": o.kind,
+                    "cite": o.cite,
+                    "enacted": o.enacted,
+                    "status": o.status or None,
+                    "versions": list(o.versions),
+                    "years": overlay_years(o, data),
+                    "takes_effect": o.takes_effect,
+                    "effective_words": o.effective or None,
+                    "description": o.description,
+                    "changes": [change_dict(data, o, c) for c in o.changes],
+                    "replace": [rule_dict(r) for r in o.replace.values()],
+                    "add": [rule_dict(r) for r in o.add.values()],
+                    "repeal": [{"id": k, "law": v} for k, v in o.repeal.items()],
+                    "provisions": [
+                        {
+                            "id": p.id,
+                            "cite": p.cite,
+                            "section": p.section or None,
+                            "title": p.title,
+                            "value": p.value,
+                            "was": p.was or None,
+                            "law": list(p.law),
+                        }
+                        for p in o.provisions
+                    ],
+                    "conflicts": [
+                        {
+                            "rule": c.rule_id,
+                            "sections": [ch.section for ch in c.changes],
+                            "resolved": c.resolved,
+                            "reading": c.reading or None,
+                        }
+                        for c in o.conflicts
+                    ],
+                }
+            ),
+            nl=False,
+        )
+        return
+    console = Console(width=max(Console().width, 110))
+    console.print(f"[bold]{o.id}[/bold]: {o.title} ({o.cite}; {_status(o.enacted)})")
+    if o.status:
+        console.print(o.status)
+    console.print(o.description)
+    if o.effective:
+        console.print(f'Takes effect: "{o.effective}"')
+    console.print(f"Applies to: {_years(o, data)}")
+    for change in o.changes:
+        d = change_dict(data, o, change)
+        section = f"{change.label()}, " if change.section else ""
+        period = str(change.period)
+        if o.takes_effect == "january-after-enactment":
+            period = "from the first of January after enactment"
+        console.print(f"\n[bold]{change.action} {change.rule_id}[/bold]  ({section}{period})")
+        old_cite, new_cite = d["cite"]["old"], d["cite"]["new"]
+        if old_cite and new_cite and old_cite != new_cite:
+            console.print(f"  § {old_cite} -> § {new_cite}")
+        elif old_cite or new_cite:
+            console.print(f"  § {new_cite or old_cite}")
+        if change.summary:
+            console.print(f"  change: {change.summary}")
+        for words in d["words"]["old"]:
+            console.print(f'  [red]old:[/red] "{words}"')
+        for words in d["words"]["new"]:
+            console.print(f'  [green]new:[/green] "{words}"')
+        for part in ("opens", "closes", "when"):
+            old, new = d["formula"]["old"].get(part), d["formula"]["new"].get(part)
+            if old or new:
+                arrow = f"{old} -> {new}" if old and new and old != new else (new or old)
+                if change.action == "repeal":
+                    arrow = f"{old} -> (repealed)"
+                console.print(f"  {part}: {arrow}")
+        if d["note"]:
+            console.print(f"  note: {d['note']}")
+    if o.provisions:
+        console.print("\n[bold]Provisions that are not dates[/bold]")
+        for p in o.provisions:
+            where = f"§ {p.section}: " if p.section else ""
+            was = f" (was: {p.was})" if p.was else ""
+            console.print(f"  {p.id} ({where}§ {p.cite}) {p.title}: {p.value}{was}")
+    for conflict in o.conflicts:
+        state = "resolved by the data" if conflict.resolved else "[red]UNRESOLVED[/red]"
+        console.print(
+            f"\n[bold]conflict {conflict.rule_id}[/bold] ({conflict.sections()}, {state})"
+        )
+        if conflict.reading:
+            console.print(f"  reading: {conflict.reading}")
+
+
+def _print_problems(name: str, problems: list[Problem], console: Console) -> None:
+    if not problems:
+        console.print(f"{name}: ok")
+        return
+    for p in problems:
+        mark = "[red]error[/red]" if p.fatal else "[yellow]note[/yellow]"
+        console.print(f"{name}: {mark}: {p.message}")
+
+
+@law.command()
+@click.argument("names", nargs=-1)
+def check(names: tuple[str, ...]) -> None:
+    """Check law versions and overlays: quotations, and sections that contradict each other.
+
+    Lists every conflict with both sections' words. Exits 1 when a quotation is not in the
+    shipped text or a conflict has no reading recorded in the law data.
+    """
+    data = load_law()
+    for name in names:
+        if name not in data.versions and name not in data.overlays:
+            known = [*data.versions, *data.overlays]
+            raise UsageError(f"law '{name}': no such version or overlay{suggest(name, known)}")
+    chosen = list(names) or [*data.versions, *data.overlays]
+    console = Console(width=max(Console().width, 110), soft_wrap=True)
+    failed = False
+    for name in chosen:
+        if name in data.versions:
+            problems = check_version(data.versions[name])
+        else:
+            problems = check_overlay(data, data.overlays[name])
+        _print_problems(name, problems, console)
+        failed = failed or any(p.fatal for p in problems)
+    if failed:
+        sys.exit(1)

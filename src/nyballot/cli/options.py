@@ -33,8 +33,24 @@ def parse_events(values: tuple[str, ...]) -> dict[str, dt.date]:
     return events
 
 
+def parse_enacted_on(values: tuple[str, ...], bills: tuple[str, ...]) -> dict[str, dt.date]:
+    """--enacted-on BILL=DATE, or DATE alone for every bill given with --with."""
+    found: dict[str, dt.date] = {}
+    for value in values:
+        name, sep, date_text = value.rpartition("=")
+        if sep:
+            found[name.strip()] = parse_iso_date(date_text.strip(), f"--enacted-on {name}")
+        else:
+            day = parse_iso_date(value.strip(), "--enacted-on")
+            if not bills:
+                raise UsageError("--enacted-on: give the bill with --with")
+            found.update(dict.fromkeys(bills, day))
+    return found
+
+
 def calendar_options(func: F) -> F:
-    """--law, --with, --primary, --general, --event, --convention, --no-enacted."""
+    """--law, --with, --primary, --general, --event, --convention, --no-enacted, --enacted-on,
+    --ordered."""
     decorators = [
         click.option(
             "--law", "law_id", metavar="VERSION", help="Law version (default: in force that year)."
@@ -59,6 +75,18 @@ def calendar_options(func: F) -> F:
             help="Count from a rolled last day (board practice) or from the statute's day.",
         ),
         click.option("--no-enacted", is_flag=True, help="Leave out the one-year enacted overlays."),
+        click.option(
+            "--enacted-on",
+            "enacted_on",
+            multiple=True,
+            metavar="[BILL=]DATE",
+            help="Date a bill is taken as enacted (for bills in force from the next January).",
+        ),
+        click.option(
+            "--ordered",
+            is_flag=True,
+            help="Bills that change the same rule apply in the order given (the later prevails).",
+        ),
     ]
     for decorator in reversed(decorators):
         func = decorator(func)
@@ -75,4 +103,6 @@ def calendar_from_options(year: int, options: dict[str, Any]) -> Calendar:
         general=options["general"],
         convention=options["convention"],
         enacted=not options["no_enacted"],
+        enacted_on=parse_enacted_on(options["enacted_on"], options["overlays"]),
+        ordered=options["ordered"],
     )

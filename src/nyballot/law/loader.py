@@ -21,15 +21,26 @@ from nyballot.errors import (
     LawDataError,
     RuleCycleError,
     UnknownNameError,
+    UsageError,
     suggest,
 )
-from nyballot.law.model import LawVersion, Overlay, Rule
+from nyballot.law.model import (
+    Change,
+    Conflict,
+    LawVersion,
+    Overlay,
+    Period,
+    Provision,
+    Rule,
+)
 from nyballot.reckoning.expressions import parse, parse_condition, refs
 
 _RULE_KEYS = {
     "id", "cite", "title", "law", "source", "opens", "closes", "when", "roll", "kind", "note",
     "unverified", "verified_from", "only_in", "text_not_found", "section",
 }  # fmt: skip
+_CHANGE_KEYS = {"change", "effective"}  # only in overlays
+_REPEAL_KEYS = {"id", "cite", "title", "law", "source", "section", "change", "note"}
 _DATA = "data"
 
 
@@ -67,7 +78,7 @@ def build_rule(
     """One rule from its mapping; errors name the file, the rule and its citation."""
     rule_id = raw.get("id", "<no id>")
     where = f"{origin} {rule_id} ({raw.get('cite', 'no cite')})"
-    unknown = set(raw) - _RULE_KEYS
+    unknown = set(raw) - _RULE_KEYS - (_CHANGE_KEYS if overlay else set())
     if unknown:
         raise LawDataError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
     merged = {**defaults, **raw}
@@ -98,6 +109,7 @@ def build_rule(
             origin=origin,
             overlay=overlay,
             bill_section=str(merged.get("section", "")),
+            change=" ".join(str(merged.get("change", "")).split()),
         )
     except ExpressionSyntaxError as exc:
         raise ExpressionSyntaxError(f"{where}: {exc}") from None
@@ -137,18 +149,131 @@ def _load_version(folder: resources.abc.Traversable) -> LawVersion:
     )
 
 
-def _load_overlay(path: resources.abc.Traversable) -> Overlay:
+def _date(value: object, where: str) -> dt.date | None:
+    if value is None or isinstance(value, dt.date):
+        return value
+    try:
+        return dt.date.fromisoformat(str(value))
+    except ValueError:
+        raise LawDataError(f"{where}: '{value}' is not a date (expected YYYY-MM-DD)") from None
+
+
+def _period(raw: object, where: str) -> Period:
+    if raw is None:
+        return Period()
+    if not isinstance(raw, Mapping) or set(raw) - {"from", "to"}:
+        raise LawDataError(f"{where}: 'effective' must be {{from: YYYY-MM-DD, to: YYYY-MM-DD}}")
+    return Period(_date(raw.get("from"), where), _date(raw.get("to"), where))
+
+
+def _section_key(change: Change) -> tuple[int, str]:
+    digits = "".join(ch for ch in change.section if ch.isdigit())
+    return (int(digits) if digits else 0, change.section)
+
+
+def _overlaps(a: Period, b: Period) -> bool:
+    return (a.start is None or b.end is None or a.start <= b.end) and (
+        b.start is None or a.end is None or b.start <= a.end
+    )
+
+
+def find_conflicts(changes: Iterable[Change]) -> dict[str, tuple[Change, ...]]:
+    """Rules that two sections of one act change differently while both are in force."""
+    by_rule: dict[str, list[Change]] = {}
+    for change in changes:
+        by_rule.setdefault(change.rule_id, []).append(change)
+    found: dict[str, tuple[Change, ...]] = {}
+    for rule_id, group in by_rule.items():
+        clashing = {
+            id(c): c
+            for i, a in enumerate(group)
+            for b in group[i + 1 :]
+            if not a.same_effect(b) and _overlaps(a.period, b.period)
+            for c in (a, b)
+        }
+        if clashing:
+            found[rule_id] = tuple(sorted(clashing.values(), key=_section_key))
+    return found
+
+
+def load_overlay(path: resources.abc.Traversable) -> Overlay:
     origin = f"law/data/overlays/{path.name}"
     raw = _read_yaml(path, origin)
+    if not isinstance(raw, Mapping):
+        raise LawDataError(f"{origin}: expected a mapping with id, title, kind, ...")
     try:
         years = raw.get("years", [])
         defaults = {k: raw[k] for k in ("source",) if k in raw}
         ident = raw["id"]
-
-        def rules(key: str) -> dict[str, Rule]:
-            built = [build_rule(r, origin, defaults, ident) for r in raw.get(key) or []]
-            return {r.id: r for r in built}
-
+        whole = _period(raw.get("effective"), f"{origin} effective")
+        by_section = {
+            str(section): _period(period, f"{origin} sections {section}")
+            for section, period in (raw.get("sections") or {}).items()
+        }
+        changes: list[Change] = []
+        for action in ("replace", "add", "repeal"):
+            for item in raw.get(action) or []:
+                where = f"{origin} {item.get('id', '<no id>')}"
+                section = str(item.get("section", ""))
+                period = by_section.get(section, whole)
+                if "effective" in item:
+                    period = _period(item["effective"], where)
+                rule = None
+                if action == "repeal":
+                    unknown = set(item) - _REPEAL_KEYS
+                    if unknown:
+                        raise LawDataError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+                    law = _text(item.get("law", ""))
+                else:
+                    rule = build_rule(item, origin, defaults, ident)
+                    law = rule.law
+                changes.append(
+                    Change(
+                        action=action,
+                        rule_id=str(item["id"]),
+                        section=section,
+                        period=period,
+                        rule=rule,
+                        law=law,
+                        summary=" ".join(str(item.get("change", "")).split()),
+                        note=" ".join(str(item.get("note", "")).split()),
+                    )
+                )
+        changes.sort(key=_section_key)
+        found = find_conflicts(changes)
+        conflicts = []
+        for entry in raw.get("conflicts") or []:
+            rule_id = entry["rule"]
+            if rule_id not in found:
+                raise LawDataError(
+                    f"{origin} conflicts: '{rule_id}' is not changed differently by two "
+                    f"sections{suggest(rule_id, found)}"
+                )
+            prevails = str(entry.get("prevails", ""))
+            if prevails and prevails not in {c.section for c in found[rule_id]}:
+                raise LawDataError(
+                    f"{origin} conflicts {rule_id}: prevails names § {prevails}, which does "
+                    "not change that rule"
+                )
+            reading = " ".join(str(entry.get("reading", "")).split())
+            if not reading:
+                raise LawDataError(f"{origin} conflicts {rule_id}: give the 'reading' chosen")
+            conflicts.append(Conflict(rule_id, found.pop(rule_id), reading, prevails))
+        conflicts += [Conflict(rule_id, group) for rule_id, group in found.items()]
+        provisions = tuple(
+            Provision(
+                id=str(p["id"]),
+                cite=str(p["cite"]),
+                title=str(p["title"]),
+                law=_text(p["law"]),
+                value=str(p["value"]),
+                section=str(p.get("section", "")),
+                was=" ".join(str(p.get("was", "")).split()),
+                note=" ".join(str(p.get("note", "")).split()),
+            )
+            for p in raw.get("provisions") or []
+        )
+        last = {c.rule_id: c for c in changes}  # without a year: the last section prevails
         return Overlay(
             id=ident,
             title=raw["title"],
@@ -158,13 +283,22 @@ def _load_overlay(path: resources.abc.Traversable) -> Overlay:
             versions=tuple(raw["versions"]),
             years=tuple(years if isinstance(years, list) else [years]),
             description=" ".join(raw.get("description", "").split()),
-            replace=rules("replace"),
-            add=rules("add"),
-            repeal={r["id"]: " ".join(r.get("law", "").split()) for r in raw.get("repeal") or []},
+            replace={k: c.rule for k, c in last.items() if c.action == "replace" and c.rule},
+            add={k: c.rule for k, c in last.items() if c.action == "add" and c.rule},
+            repeal={k: " ".join(c.law) for k, c in last.items() if c.action == "repeal"},
             origin=origin,
+            changes=tuple(changes),
+            provisions=provisions,
+            conflicts=tuple(conflicts),
+            takes_effect=raw.get("takes_effect", "dates"),
+            effective=" ".join(str(raw.get("effective_words", "")).split()),
+            prevails_over=tuple(raw.get("prevails_over") or ()),
+            status=" ".join(str(raw.get("status", "")).split()),
         )
     except KeyError as exc:
         raise LawDataError(f"{origin}: '{exc.args[0]}' is required") from None
+    except (TypeError, AttributeError) as exc:
+        raise LawDataError(f"{origin}: {exc}") from None
 
 
 def check_rules(rules: Mapping[str, Rule], events: Mapping[str, str], context: str) -> None:
@@ -218,26 +352,140 @@ def _check_cycles(rules: Mapping[str, Rule], context: str) -> None:
         visit(node, [])
 
 
-def apply_overlays(version: LawVersion, overlays: Iterable[Overlay]) -> dict[str, Rule]:
-    """The version's rules with each overlay's replacements, additions and repeals, in order."""
+def _quote(words: tuple[str, ...], limit: int = 600) -> str:
+    text = " ".join(words) or "(no words)"
+    return f'"{text if len(text) <= limit else text[: limit - 3] + "..."}"'
+
+
+def conflict_text(overlay: Overlay, conflict: Conflict, winner: Change | None = None) -> str:
+    """One line: both sections' words, and which prevails and why."""
+    parts = [f"{c.label()} {_quote(c.law)}" for c in conflict.changes]
+    text = (
+        f"{overlay.id} amends {conflict.rule_id} differently in "
+        f"{conflict.sections()}: {'; '.join(parts)}."
+    )
+    if winner is not None:
+        why = conflict.reading or (
+            "by the default rule: the text that took effect later prevails; on the same day, "
+            "the later section of the act (not reviewed in the law data)"
+        )
+        text += f" {winner.label()} prevails ({why})"
+    return text
+
+
+def winning_changes(
+    overlay: Overlay, year: int | None, enacted_on: dt.date | None = None
+) -> list[tuple[Change, list[str]]]:
+    """The changes an overlay makes for a year, one per rule, each with derivation notes."""
+    return [(c, notes) for c, notes, _ in _winners(overlay, year, enacted_on)]
+
+
+def _winners(
+    overlay: Overlay, year: int | None, enacted_on: dt.date | None = None
+) -> list[tuple[Change, list[str], str]]:
+    """Each rule's winning change for a year, its derivation notes and a one-line conflict.
+
+    Among sections that change the same rule and are both in force, the reading recorded in
+    the overlay's ``conflicts`` prevails; without one, the text that took effect later, and on
+    the same day the later section of the act. Without a year every change is taken and the
+    last section prevails (used to check names when the law is loaded).
+    """
+    chosen = list(overlay.changes) if year is None else overlay.changes_for(year, enacted_on)
+    conflicts = {c.rule_id: c for c in overlay.conflicts}
+    result: list[tuple[Change, list[str], str]] = []
+    by_rule: dict[str, list[Change]] = {}
+    for change in chosen:
+        by_rule.setdefault(change.rule_id, []).append(change)
+
+    def key(c: Change) -> tuple[dt.date, tuple[int, str]]:
+        return (overlay.period_for(c, enacted_on).start or dt.date.min, _section_key(c))
+
+    for rule_id, group in by_rule.items():
+        winner = max(group, key=key)
+        notes: list[str] = []
+        summary = ""
+        conflict = conflicts.get(rule_id)
+        if conflict is not None and len(group) > 1:
+            if conflict.prevails:
+                winner = next(c for c in group if c.section == conflict.prevails)
+            notes.append(conflict_text(overlay, conflict, winner))
+            summary = f"{conflict.sections()} conflict; {winner.label()} prevails"
+        period = overlay.period_for(winner, enacted_on)
+        what = f": {winner.summary}" if winner.summary else ""
+        notes.insert(0, f"{winner.action}d by {overlay.id} {winner.label()} ({period}){what}")
+        result.append((winner, notes, summary))
+    return result
+
+
+def apply_overlays(
+    version: LawVersion,
+    overlays: Iterable[Overlay],
+    year: int | None = None,
+    enacted_on: Mapping[str, dt.date] | None = None,
+    ordered: bool = False,
+) -> dict[str, Rule]:
+    """The version's rules with each overlay's replacements, additions and repeals, in order.
+
+    Two overlays may change the same rule only in a known order: an overlay that names the
+    other in ``prevails_over``; a bill read on top of an enacted overlay (a what-if is the law
+    in force plus the bill); or ``ordered`` (the later one given prevails). Anything else is a
+    UsageError, never a silent choice.
+    """
     rules = dict(version.rules)
+    touched: dict[str, Overlay] = {}
     for overlay in overlays:
-        for rule_id, rule in overlay.replace.items():
-            if rule_id not in rules:
-                raise LawDataError(
-                    f"{overlay.origin} {rule.label()}: replaces a rule that {version.id} "
-                    f"does not have{suggest(rule_id, rules)}"
+        dated = (enacted_on or {}).get(overlay.id)
+        for change, notes, conflict in _winners(overlay, year, dated):
+            rule_id = change.rule_id
+            earlier = touched.get(rule_id)
+            if earlier is not None and year is not None:
+                if overlay.id in earlier.prevails_over:
+                    continue
+                if earlier.id in overlay.prevails_over:
+                    why = f"{overlay.id} says it prevails over {earlier.id}"
+                elif earlier.enacted and not overlay.enacted:
+                    why = "a bill is read on top of the law in force"
+                elif ordered:
+                    why = "overlays applied in the order given"
+                else:
+                    raise UsageError(
+                        f"overlays {earlier.id} and {overlay.id} both change {rule_id} for "
+                        f"{year} and neither says which prevails; give them in the order "
+                        "wanted with --ordered (the later prevails)"
+                    )
+                notes = [*notes, f"{overlay.id} prevails over {earlier.id} here ({why})"]
+            touched[rule_id] = overlay
+            rule = change.rule
+            if change.action == "repeal":
+                rules.pop(rule_id, None)
+                continue
+            assert rule is not None
+            if change.action == "replace" and (rule_id in rules or earlier is None):
+                if rule_id not in rules:
+                    raise LawDataError(
+                        f"{overlay.origin} {rule.label()}: replaces a rule that {version.id} "
+                        f"does not have{suggest(rule_id, rules)}"
+                    )
+                base = rules[rule_id]
+                rule = replace(
+                    rule,
+                    opens=rule.opens if rule.opens is not None else base.opens,
+                    closes=rule.closes if rule.closes is not None else base.closes,
                 )
-            base = rules[rule_id]
-            rules[rule_id] = replace(
-                rule,
-                opens=rule.opens if rule.opens is not None else base.opens,
-                closes=rule.closes if rule.closes is not None else base.closes,
+            rules[rule_id] = replace(rule, derivation_notes=tuple(notes), conflict=conflict)
+        for rule_id in [c.rule_id for c in overlay.changes if c.action == "repeal"]:
+            if rule_id in rules:
+                continue
+            users = sorted(
+                r.id
+                for r in rules.values()
+                if any(d.startswith(f"{rule_id}.") for d in r.dependencies())
             )
-        for rule_id, rule in overlay.add.items():
-            rules[rule_id] = rule
-        for rule_id in overlay.repeal:
-            rules.pop(rule_id, None)
+            if users:
+                raise LawDataError(
+                    f"{overlay.origin}: repeals {rule_id}, which {', '.join(users)} still "
+                    "count from; replace or repeal those rules too"
+                )
     return rules
 
 
@@ -254,7 +502,7 @@ def load_law() -> Law:
     overlays = {}
     for path in sorted(root.joinpath("overlays").iterdir(), key=lambda p: p.name):
         if path.name.endswith(".yaml"):
-            overlay = _load_overlay(path)
+            overlay = load_overlay(path)
             if overlay.id in overlays:
                 raise LawDataError(f"{overlay.origin}: overlay id '{overlay.id}' used twice")
             overlays[overlay.id] = overlay
@@ -266,7 +514,34 @@ def load_law() -> Law:
                 raise LawDataError(f"{overlay.origin}: unknown law version '{version_id}'")
             merged = apply_overlays(versions[version_id], [overlay])
             check_rules(merged, events, f" with overlay {overlay.id} on {version_id}")
+            for year in _years_of(overlay, versions[version_id]):
+                dated = apply_overlays(versions[version_id], [overlay], year)
+                check_rules(dated, events, f" with overlay {overlay.id} on {version_id} {year}")
     return Law(versions=versions, overlays=overlays, events=events)
+
+
+def _years_of(overlay: Overlay, version: LawVersion) -> list[int]:
+    """The years whose calendars an overlay with dated sections changes differently."""
+    if not any(c.period.start or c.period.end for c in overlay.changes):
+        return []
+    return [
+        y
+        for y in range(version.first_year, version.last_year + 1)
+        if overlay.applies_to(version.id, y)
+    ]
+
+
+def overlay_years(overlay: Overlay, law: Law) -> list[int]:
+    """Every year an overlay applies to under some version."""
+    return sorted(
+        {
+            y
+            for v in overlay.versions
+            if v in law.versions
+            for y in range(law.versions[v].first_year, law.versions[v].last_year + 1)
+            if overlay.applies_to(v, y)
+        }
+    )
 
 
 def parse_iso_date(value: str, what: str) -> dt.date:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -9,6 +10,8 @@ from nyballot.reckoning.expressions import Condition, Expr, refs
 
 RuleKind = Literal["deadline", "election", "first_day", "window", "cutoff"]
 OverlayKind = Literal["chapter-law", "court-order", "bill"]
+Action = Literal["replace", "add", "repeal"]
+TakesEffect = Literal["dates", "january-after-enactment"]
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,9 @@ class Rule:
     origin: str = ""  # the data file it was read from
     overlay: str | None = None  # the overlay that supplied it, if any
     bill_section: str = ""  # for overlay rules: the section of the act that makes the change
+    change: str = ""  # for overlay rules: what the change does, in one line
+    derivation_notes: tuple[str, ...] = ()  # conflicts and precedence, shown in derivations
+    conflict: str = ""  # "§ 2 and § 19 conflict; § 19 prevails", when sections of an act clash
 
     def expressions(self) -> dict[str, Expr | Condition]:
         found: dict[str, Expr | Condition] = {}
@@ -74,6 +80,83 @@ class LawVersion:
 
 
 @dataclass(frozen=True)
+class Period:
+    """When a change is in force: from a day (None: as far back as the law goes) to a day."""
+
+    start: dt.date | None = None
+    end: dt.date | None = None
+
+    def contains(self, day: dt.date) -> bool:
+        return (self.start is None or self.start <= day) and (self.end is None or day <= self.end)
+
+    def __str__(self) -> str:
+        start = self.start.isoformat() if self.start else "enactment"
+        return f"in force {start} to {self.end.isoformat()}" if self.end else f"from {start}"
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change an overlay makes: the rule it replaces, adds or repeals, and when."""
+
+    action: Action
+    rule_id: str
+    section: str  # the section of the act ("8"), or "" when the act has one
+    period: Period
+    rule: Rule | None = None  # the rule as changed (None for a repeal)
+    law: tuple[str, ...] = ()  # the words that make the change
+    summary: str = ""  # one line: "tenth Monday -> thirteenth Friday"
+    note: str = ""
+
+    def label(self) -> str:
+        return f"§ {self.section}" if self.section else "the act"
+
+    def same_effect(self, other: Change) -> bool:
+        """Whether two changes leave the rule with the same dates."""
+        if self.action != other.action or (self.rule is None) != (other.rule is None):
+            return False
+        if self.rule is None or other.rule is None:
+            return True
+        mine, theirs = self.rule, other.rule
+        return (mine.opens, mine.closes, mine.when, mine.roll) == (
+            theirs.opens,
+            theirs.closes,
+            theirs.when,
+            theirs.roll,
+        )
+
+
+@dataclass(frozen=True)
+class Provision:
+    """A change that is not a date: a fee, a count, a place, a rule of filing."""
+
+    id: str
+    cite: str
+    title: str
+    law: tuple[str, ...]
+    value: str
+    section: str = ""
+    was: str = ""  # the provision before the change, if there was one
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Two sections of one act that amend the same provision differently."""
+
+    rule_id: str
+    changes: tuple[Change, ...]  # in the order of the act
+    reading: str = ""  # the data's reviewed reading; empty: unresolved
+    prevails: str = ""  # the section that prevails by that reading ("" = the default rule)
+
+    @property
+    def resolved(self) -> bool:
+        return bool(self.reading)
+
+    def sections(self) -> str:
+        return " and ".join(c.label() for c in self.changes)
+
+
+@dataclass(frozen=True)
 class Overlay:
     """A chapter law, court order or bill that replaces, adds or repeals rules."""
 
@@ -89,9 +172,43 @@ class Overlay:
     add: dict[str, Rule] = field(default_factory=dict)
     repeal: dict[str, str] = field(default_factory=dict)  # rule id -> the words that repeal it
     origin: str = ""
+    changes: tuple[Change, ...] = ()  # every change, in the order of the act
+    provisions: tuple[Provision, ...] = ()
+    conflicts: tuple[Conflict, ...] = ()
+    takes_effect: TakesEffect = "dates"
+    effective: str = ""  # the act's own words on when it takes effect
+    prevails_over: tuple[str, ...] = ()  # overlays whose changes this one overrides
+    status: str = ""  # e.g. "introduced June 14, 2015; not enacted"
 
-    def applies_to(self, version: str, year: int) -> bool:
-        return version in self.versions and (not self.years or year in self.years)
+    def period_for(self, change: Change, enacted_on: dt.date | None) -> Period:
+        """A change's period; for an act that takes effect the January after enactment, from
+        that January (or, without a date of enactment, from any year asked)."""
+        if self.takes_effect == "january-after-enactment" and enacted_on is not None:
+            return Period(dt.date(enacted_on.year + 1, 1, 1), change.period.end)
+        return change.period
+
+    def changes_for(self, year: int, enacted_on: dt.date | None = None) -> list[Change]:
+        """The changes in force for the calendar of a year (see ``in_force_day``)."""
+        day = in_force_day(year)
+        return [c for c in self.changes if self.period_for(c, enacted_on).contains(day)]
+
+    def applies_to(self, version: str, year: int, enacted_on: dt.date | None = None) -> bool:
+        if version not in self.versions or (self.years and year not in self.years):
+            return False
+        return not self.changes or bool(self.changes_for(year, enacted_on))
 
     def rule_ids(self) -> set[str]:
         return set(self.replace) | set(self.add) | set(self.repeal)
+
+
+def in_force_day(year: int) -> dt.date:
+    """The day on which a change must be in force to govern a year's calendar.
+
+    A change governs the calendar of a year when it is in force on that year's general
+    election day (the Tuesday after the first Monday of November, § 8-100(1)(c)): a section
+    taking effect on December 15, 2015 changes the 2016 calendar, not 2015's; an act expiring
+    on December 31, 2016 governs 2016 but not 2017.
+    """
+    november = dt.date(year, 11, 1)
+    first_monday = november + dt.timedelta(days=-november.weekday() % 7)
+    return first_monday + dt.timedelta(days=1)

@@ -37,12 +37,16 @@ def raw_text(key: str) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def fold(text: str) -> str:
-    """Fold line breaks, hyphenation at line ends and runs of white space."""
+def fold(text: str, keep_hyphens: bool = False) -> str:
+    """Fold line breaks, hyphenation at line ends and runs of white space.
+
+    ``keep_hyphens`` keeps a hyphen that ends a line ("thirty-\\nfifth" -> "thirty-fifth"),
+    for words that are hyphenated anyway.
+    """
     text = text.replace("\\n", "\n")
     text = _PAGE_HEADER.sub("\n", text)
     text = _EXPLANATION.sub(" ", text)
-    text = re.sub(r"(\w)-\s*\n\s*(\w)", r"\1\2", text)
+    text = re.sub(r"(\w)-\s*\n\s*(\w)", r"\1-\2" if keep_hyphens else r"\1\2", text)
     return re.sub(r"\s+", " ", text).strip()
 
 
@@ -64,10 +68,14 @@ def _tidy(text: str) -> str:
 
 @cache
 def readings(key: str) -> tuple[str, ...]:
-    folded = fold(raw_text(key))
-    if "[" in folded or key.startswith(("bills/", "enacted/")):
-        return (folded, old_law_reading(folded), new_law_reading(folded))
-    return (folded,)
+    found: list[str] = []
+    for keep in (False, True):
+        folded = fold(raw_text(key), keep_hyphens=keep)
+        if "[" in folded or key.startswith(("bills/", "enacted/")):
+            found += [folded, old_law_reading(folded), new_law_reading(folded)]
+        else:
+            found.append(folded)
+    return tuple(found)
 
 
 def quote_found(key: str, quote: str) -> bool:

@@ -1,0 +1,189 @@
+"""nyballot compare: a year's calendar under two laws, date by date."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import click
+from rich.console import Console
+
+from nyballot.calendar.model import Deadline
+from nyballot.cli.options import calendar_options, parse_enacted_on, parse_events
+from nyballot.compare import Comparison, LawChoice, Row, compare
+from nyballot.export.json import dumps, iso
+
+
+def _side_dict(d: Deadline | None) -> dict[str, Any] | None:
+    if d is None:
+        return None
+    return {"cite": d.cite, "opens": iso(d.opens), "closes": iso(d.closes), "status": d.status}
+
+
+def comparison_dict(result: Comparison, include_unchanged: bool = True) -> dict[str, Any]:
+    """The JSON contract of a comparison (documented in the README)."""
+
+    def side(cal: Any) -> dict[str, Any]:
+        return {"law": cal.law, "overlays": cal.overlays}
+
+    return {
+        "year": result.year,
+        "base": side(result.base),
+        "other": side(result.other),
+        "changes": [
+            {
+                "id": r.id,
+                "title": r.title,
+                "status": r.status,
+                "base": _side_dict(r.base),
+                "other": _side_dict(r.other),
+                "shift_days": r.shift_days,
+                "shift_business_days": r.shift_business_days,
+                "reason": r.reason,
+            }
+            for r in result.rows
+            if include_unchanged or r.status != "unchanged"
+        ],
+        "provisions": [
+            {
+                "overlay": overlay_id,
+                "id": p.id,
+                "cite": p.cite,
+                "section": p.section or None,
+                "title": p.title,
+                "value": p.value,
+                "was": p.was or None,
+                "law": list(p.law),
+            }
+            for overlay_id, p in result.provisions
+        ],
+        "notes": result.other.notes,
+    }
+
+
+def _day(day: dt.date | None) -> str:
+    return "" if day is None else f"{day:%a %b} {day.day}"
+
+
+def _dates(d: Deadline | None) -> str:
+    if d is None:
+        return "—"
+    if d.opens and d.closes:
+        return f"{_day(d.opens)} – {_day(d.closes)}"
+    return _day(d.opens or d.closes) or d.status.replace("_", " ")
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n).replace("-", "−")
+
+
+def _shift(row: Row) -> str:
+    parts = []
+    for part in ("opens", "closes"):
+        days, business = row.shift_days.get(part), row.shift_business_days.get(part)
+        if days is None or business is None:
+            continue
+        parts.append((part, f"{_signed(days)} ({_signed(business)} bd)"))
+    if not parts:
+        return ""
+    if len(parts) == 1 or parts[0][1] == parts[1][1]:
+        return parts[-1][1]
+    return " / ".join(text for _, text in parts)
+
+
+def _label(law: str, overlays: list[str]) -> str:
+    return " + ".join([law, *overlays])
+
+
+def print_comparison(result: Comparison, console: Console, include_unchanged: bool) -> None:
+    """A block per rule, in date order: the dates under each law and the shift, then why."""
+    base = _label(result.base.law, result.base.overlays)
+    other = _label(result.other.law, result.other.overlays)
+    console.print(f"[bold]{result.year}: {base}  →  {other}[/bold]  (bd = business days)\n")
+    rows = result.rows if include_unchanged else result.changed()
+    marks = {"moved": "", "added": "[green]added[/green] ", "repealed": "[red]repealed[/red] ",
+             "unchanged": "[dim]same dates[/dim] "}  # fmt: skip
+    width = max((len(_dates(r.base)) for r in rows), default=0)
+    for r in rows:
+        cites = " → ".join(
+            f"§ {c}" if c[:1].isdigit() else c
+            for c in dict.fromkeys(d.cite for d in (r.base, r.other) if d is not None)
+        )
+        shift = _shift(r)
+        console.print(f"{marks[r.status]}[bold]{r.id}[/bold]  {cites}  [dim]{r.title}[/dim]")
+        line = f"    {_dates(r.base):<{width}}  →  {_dates(r.other)}"
+        console.print(line + (f"   [cyan]{shift}[/cyan]" if shift else ""))
+        if r.reason:
+            console.print(f"    [dim]{r.reason}[/dim]")
+    counts = {s: sum(1 for r in result.rows if r.status == s) for s in
+              ("moved", "added", "repealed", "unchanged")}  # fmt: skip
+    console.print("\n" + ", ".join(f"{n} {s}" for s, n in counts.items()))
+    if result.provisions:
+        console.print("\n[bold]Provisions that are not dates[/bold]")
+        for overlay_id, p in result.provisions:
+            was = f" (was: {p.was})" if p.was else ""
+            where = f"{overlay_id} § {p.section}, " if p.section else f"{overlay_id}, "
+            console.print(f"  {p.title} ({where}§ {p.cite}): {p.value}{was}")
+    for note in result.other.notes[1:]:
+        console.print(f"[dim]{note}[/dim]")
+
+
+@click.command("compare")
+@click.argument("year", type=click.IntRange(1, 9999))
+@calendar_options
+@click.option(
+    "--against",
+    "against",
+    metavar="VERSION",
+    help="Law version to compare with (default: the law in force that year).",
+)
+@click.option(
+    "--against-with",
+    "against_with",
+    multiple=True,
+    metavar="BILL",
+    help="A bill applied on the side compared against (repeatable).",
+)
+@click.option("--all", "show_all", is_flag=True, help="List unchanged rules too.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table")
+def compare_command(
+    year: int,
+    against: str | None,
+    against_with: tuple[str, ...],
+    show_all: bool,
+    fmt: str,
+    **options: Any,
+) -> None:
+    """What a bill (or another law) changes in YEAR's calendar, date by date.
+
+    \b
+    nyballot compare 2016 --with S5961
+    nyballot compare 2016 --law current --against pre-2019
+    """
+    enacted_on = parse_enacted_on(options["enacted_on"], options["overlays"] + against_with)
+    base = LawChoice(
+        law=against or options["law_id"],
+        overlays=against_with,
+        enacted_on={k: v for k, v in enacted_on.items() if k in against_with},
+        ordered=options["ordered"],
+    )
+    other = LawChoice(
+        law=options["law_id"],
+        overlays=options["overlays"],
+        enacted_on={k: v for k, v in enacted_on.items() if k in options["overlays"]},
+        ordered=options["ordered"],
+    )
+    result = compare(
+        year,
+        base,
+        other,
+        events=parse_events(options["events"]),
+        primary=options["primary"],
+        general=options["general"],
+        convention=options["convention"],
+        enacted=not options["no_enacted"],
+    )
+    if fmt == "json":
+        click.echo(dumps(comparison_dict(result)), nl=False)
+    else:
+        print_comparison(result, Console(width=max(Console().width, 100)), show_all)
