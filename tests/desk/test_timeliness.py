@@ -237,12 +237,13 @@ def test_ordinary_paper_by_postmark_notice_of_intent_under_a9725() -> None:
         postmark=dt.date(2026, 2, 17),
         fee_cents=50_000,
     )
-    d = decide(late_arrival, cal2026(), ("A9725",))
+    with_a9725 = build_calendar(2026, enacted=False, overlays=("A9725",))
+    d = decide(late_arrival, with_a9725)
     assert d.window is not None
     assert (d.window.opens, d.window.closes) == (dt.date(2026, 1, 25), dt.date(2026, 2, 17))
     assert d.verdict is Verdict.TIMELY and not d.fatal
     unpaid = paper(FilingKind.NOTICE_OF_INTENT, "albany", at(2026, 2, 10), fee_cents=0)
-    assert decide(unpaid, cal2026(), ("A9725",)).fatal
+    assert decide(unpaid, with_a9725).fatal
     with pytest.raises(UsageError, match=r"A\.9725"):
         decide(unpaid, cal2026())
 

@@ -41,8 +41,7 @@ from nyballot.filing.model import (
 )
 from nyballot.filing.schema import filings, tokens
 from nyballot.filing.store import engine_for
-from nyballot.filing.timeliness import WHAT_IF, Decision, decide
-from nyballot.law.loader import load_law
+from nyballot.filing.timeliness import Decision, decide
 
 ROLES = ("clerk", "viewer")
 WRITE_ROLES = ("clerk",)
@@ -111,9 +110,7 @@ def parse_day(value: str, name: str) -> dt.date:
 
 @lru_cache(maxsize=64)
 def calendar_for(year: int, law: str | None, what_if: tuple[str, ...]) -> Calendar:
-    known = load_law().overlays
-    overlays = tuple(o for o in what_if if o not in WHAT_IF or o in known)
-    return build_calendar(year, law=law, overlays=overlays)
+    return build_calendar(year, law=law, overlays=what_if)
 
 
 def _now() -> str:
@@ -276,7 +273,7 @@ class Desk:
                     if found is not None:
                         return found, True
                 paper, what_if, cal = self._paper(s, conn)
-                decision = decide(paper, cal, what_if)
+                decision = decide(paper, cal)
                 uid = str(uuid.uuid4())
                 conn.execute(
                     filings.insert().values(

@@ -185,7 +185,7 @@ KINDS: dict[FilingKind, KindInfo] = {
     ),
     FilingKind.NOTICE_OF_INTENT: KindInfo(
         Category.ORDINARY,
-        None,
+        "notice_of_intent.filing",
         "Notice of intent to circulate a designating petition (with fee)",
         True,
     ),

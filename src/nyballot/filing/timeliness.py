@@ -44,7 +44,6 @@ from nyballot.reckoning.holidays import is_business_day, next_business_day, why_
 OPENS = dt.time(9, 0)
 CLOSES = dt.time(17, 0)
 NOTICE_FEE_CENTS = 50_000  # A.9725 § 6-117(2): five hundred dollars
-WHAT_IF = {"A9725": "A.9725 of 2010 (not enacted)"}
 
 
 @dataclass
@@ -77,13 +76,16 @@ def _day(d: dt.date) -> str:
     return f"{d:%a %Y-%m-%d}"
 
 
-def window_for(paper: Paper, calendar: Calendar, what_if: tuple[str, ...] = ()) -> Window | None:
+def window_for(paper: Paper, calendar: Calendar) -> Window | None:
     """The first and last day for this paper: from the calendar, or from the paper it answers."""
     info = KINDS[paper.kind]
     if info.category is Category.RECORD:
         return None
-    if paper.kind is FilingKind.NOTICE_OF_INTENT:
-        return _notice_window(calendar, what_if)
+    if paper.kind is FilingKind.NOTICE_OF_INTENT and calendar.get(info.rule or "") is None:
+        raise UsageError(
+            "kind 'notice_of_intent': notices of intent exist only under bill A.9725 "
+            "(choose the what-if A9725)"
+        )
     if paper.kind in (FilingKind.OBJECTION, FilingKind.SPECIFICATIONS) and paper.refers_to_received:
         base = local(paper.refers_to_received).date()
         if paper.kind is FilingKind.OBJECTION:
@@ -112,46 +114,6 @@ def window_for(paper: Paper, calendar: Calendar, what_if: tuple[str, ...] = ()) 
         )
     )
     return Window(deadline.opens, deadline.closes, deadline.id, deadline.cite, steps)
-
-
-def _notice_window(calendar: Calendar, what_if: tuple[str, ...]) -> Window:
-    if "A9725" not in what_if:
-        raise UsageError(
-            "kind 'notice_of_intent': notices of intent exist only under bill A.9725 "
-            "(choose the what-if A9725)"
-        )
-    signing = calendar.get("designating_petition.signing")
-    if signing is None or signing.opens is None:
-        raise UsageError(f"the {calendar.year} calendar has no first day to sign petitions")
-    cite = "A.9725 § 6-117(1)"
-    first = signing.opens - dt.timedelta(days=30)
-    raw_last = signing.opens - dt.timedelta(days=7)
-    last = next_business_day(raw_last)
-    steps = [
-        Step(
-            f"first day to sign designating petitions {_day(signing.opens)}",
-            signing.opens,
-            signing.cite,
-            "opens",
-        ),
-        Step(
-            f"no earlier than thirty days before it: {_day(first)} (a first day does not roll)",
-            first,
-            cite,
-            "opens",
-        ),
-        Step(f"no later than seven days before it: {_day(raw_last)}", raw_last, cite, "closes"),
-    ]
-    if last != raw_last:
-        steps.append(
-            Step(
-                f"{_day(raw_last)} is {why_not_business_day(raw_last)}: rolled to {_day(last)}",
-                last,
-                clocks.ROLL_CITE,
-                "closes",
-            )
-        )
-    return Window(first, last, "notice_of_intent", cite, steps)
 
 
 def _closing_time(paper: Paper, day: dt.date, window: Window) -> tuple[dt.time | None, Step | None]:
@@ -389,6 +351,6 @@ def _verdict(
     return Decision(verdict, fatal, filed_on, window, steps)
 
 
-def decide(paper: Paper, calendar: Calendar, what_if: tuple[str, ...] = ()) -> Decision:
+def decide(paper: Paper, calendar: Calendar) -> Decision:
     """Window and verdict in one call."""
-    return judge(paper, window_for(paper, calendar, what_if))
+    return judge(paper, window_for(paper, calendar))

@@ -12,16 +12,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from nyballot.errors import UsageError, suggest
+from nyballot.law.loader import load_law
 
-VERSIONS = {
-    "pre-2019": "Election Law as in force before 2019",
-    "current": "Election Law in force from 2019",
-}
-BILLS = {
-    "A9725": ("A.9725 of 2010 (not enacted)", "bills/A9725.txt"),
-    "S5305A": ("S.5305-A (not enacted)", "bills/S5305A.txt"),
-    "S5961": ("S.5961 of 2015 (not enacted)", "bills/S5961.txt"),
-}
+
+def _versions() -> dict[str, str]:
+    return {v.id: v.title for v in load_law().versions.values()}
+
+
+def _bills() -> dict[str, str]:
+    """The what-if bills among the overlays (enacted overlays apply by themselves)."""
+    return {o.id: o.title for o in load_law().overlays.values() if o.kind == "bill"}
+
+
 _ALIASES = {"pre2019": "pre-2019", "s5305-a": "S5305A", "s.5305-a": "S5305A"}
 
 
@@ -41,26 +43,29 @@ class LawChoice:
 
     @property
     def title(self) -> str:
-        return "; ".join([VERSIONS[self.base], *(f"with {BILLS[b][0]}" for b in self.bills)])
+        bills = _bills()
+        return "; ".join([_versions()[self.base], *(f"with {b}: {bills[b]}" for b in self.bills)])
 
 
 def _bill_id(name: str) -> str:
     key = name.strip()
-    for bill in BILLS:
+    bills = _bills()
+    for bill in bills:
         if key.upper().replace(".", "").replace("-", "") == bill:
             return bill
     raise UsageError(
-        f"--with {name}: unknown bill{suggest(key.upper(), BILLS)}; known: " + ", ".join(BILLS)
+        f"--with {name}: unknown bill{suggest(key.upper(), bills)}; known: " + ", ".join(bills)
     )
 
 
 def choose_law(law: str | None, bills: Iterable[str] = ()) -> LawChoice:
     """Resolve ``--law`` (default pre-2019, the law the bills amend) and ``--with``."""
     base = _ALIASES.get((law or "pre-2019").strip(), (law or "pre-2019").strip())
-    if base not in VERSIONS:
+    versions = _versions()
+    if base not in versions:
         raise UsageError(
-            f"--law {law}: unknown law version{suggest(base, VERSIONS)}; known: "
-            + ", ".join(VERSIONS)
+            f"--law {law}: unknown law version{suggest(base, versions)}; known: "
+            + ", ".join(versions)
         )
     chosen: list[str] = []
     for name in bills:
