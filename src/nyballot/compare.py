@@ -11,27 +11,18 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from nyballot.calendar.engine import build_calendar
 from nyballot.calendar.model import Calendar, Convention, Deadline
+from nyballot.law.choice import LawChoice
 from nyballot.law.loader import load_law
 from nyballot.law.model import Provision
 from nyballot.reckoning.holidays import is_business_day
 
 Status = Literal["moved", "added", "repealed", "unchanged"]
 PARTS = ("opens", "closes")
-
-
-@dataclass(frozen=True)
-class LawChoice:
-    """One side of a comparison: a law version (None: in force that year) and overlays."""
-
-    law: str | None = None
-    overlays: tuple[str, ...] = ()
-    enacted_on: Mapping[str, dt.date] = field(default_factory=dict)
-    ordered: bool = False
 
 
 @dataclass

@@ -9,7 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from nyballot.cli import cli, main
-from nyballot.compare import LawChoice, business_days_between, compare
+from nyballot.compare import business_days_between, compare
+from nyballot.law.choice import LawChoice
 
 
 def test_friday_to_the_next_monday_is_one_business_day() -> None:

@@ -45,7 +45,7 @@ from nyballot.ballot.order import (
     nyc_alphabetical,
 )
 from nyballot.errors import OutOfCoverageError, UsageError
-from nyballot.law.bills import LawChoice
+from nyballot.law.choice import LawChoice
 
 PRESIDENTIAL = ("president", "delegate", "alternate-delegate")
 UNCOMMITTED = "uncommitted"
@@ -53,7 +53,7 @@ UNCOMMITTED = "uncommitted"
 
 def build_ballot(data: BallotInput, choice: LawChoice, seed: str | None = None) -> Ballot:
     """The ballot of one election district under ``choice``."""
-    if choice.base != "pre-2019":
+    if choice.law != "pre-2019":
         raise OutOfCoverageError(
             "ballots under the current law: §§ 7-104, 7-106, 7-114 and 7-116 are shipped only "
             "as they read before 2019 (the bills' old-law readings); use --law pre-2019"

@@ -10,8 +10,9 @@ from rich.console import Console
 
 from nyballot.calendar.model import Deadline
 from nyballot.cli.options import calendar_options, parse_enacted_on, parse_events
-from nyballot.compare import Comparison, LawChoice, Row, compare
+from nyballot.compare import Comparison, Row, compare
 from nyballot.export.json import dumps, iso
+from nyballot.law.choice import LawChoice
 
 
 def _side_dict(d: Deadline | None) -> dict[str, Any] | None:

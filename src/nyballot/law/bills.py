@@ -9,9 +9,9 @@ under it is refused rather than answered from older words.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from nyballot.errors import UsageError, suggest
+from nyballot.law.choice import LawChoice
 from nyballot.law.loader import load_law
 
 
@@ -25,26 +25,6 @@ def _bills() -> dict[str, str]:
 
 
 _ALIASES = {"pre2019": "pre-2019", "s5305-a": "S5305A", "s.5305-a": "S5305A"}
-
-
-@dataclass(frozen=True)
-class LawChoice:
-    """A base version and the bills read on top of it, in the order given."""
-
-    base: str
-    bills: tuple[str, ...] = ()
-
-    def has(self, bill: str) -> bool:
-        return bill in self.bills
-
-    @property
-    def label(self) -> str:
-        return " + ".join([self.base, *self.bills])
-
-    @property
-    def title(self) -> str:
-        bills = _bills()
-        return "; ".join([_versions()[self.base], *(f"with {b}: {bills[b]}" for b in self.bills)])
 
 
 def _bill_id(name: str) -> str:

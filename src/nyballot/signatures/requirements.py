@@ -18,7 +18,7 @@ from typing import Any
 import yaml
 
 from nyballot.errors import OutOfCoverageError, UsageError, suggest
-from nyballot.law.bills import LawChoice
+from nyballot.law.choice import LawChoice
 
 
 @dataclass(frozen=True)
@@ -148,7 +148,7 @@ def _nominating(
     office: str, spec: dict[str, Any], unit: str, choice: LawChoice, inputs: Inputs
 ) -> Requirement:
     data = table()["nominating"]
-    if choice.base == "current" and not choice.has("S5305A"):
+    if choice.law == "current" and not choice.has("S5305A"):
         raise OutOfCoverageError(
             f"{office} under the current law: § 6-142 is shipped only as it read before 2019 "
             "(the old-law reading of S.5305-A); its later wording is not among the texts. "

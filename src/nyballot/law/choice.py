@@ -1,0 +1,36 @@
+"""The law a question is answered under: a version and the overlays read on top of it."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from nyballot.law.loader import load_law
+
+
+@dataclass(frozen=True)
+class LawChoice:
+    """A law version (None: the one in force that year) and overlays, in the order given.
+
+    ``enacted_on`` gives a bill's date of enactment where its effective date depends on it;
+    ``ordered`` says the overlays' order settles which wins when two amend the same rule.
+    """
+
+    law: str | None = None
+    overlays: tuple[str, ...] = ()
+    enacted_on: Mapping[str, dt.date] = field(default_factory=dict)
+    ordered: bool = False
+
+    def has(self, overlay: str) -> bool:
+        return overlay in self.overlays
+
+    @property
+    def label(self) -> str:
+        return " + ".join([self.law or "law in force", *self.overlays])
+
+    @property
+    def title(self) -> str:
+        law = load_law()
+        version = law.versions[self.law].title if self.law else "the law in force"
+        return "; ".join([version, *(f"with {o}: {law.overlays[o].title}" for o in self.overlays)])
