@@ -32,6 +32,7 @@ from nyballot.filing.errors import AuthError, ConflictError, ForbiddenError, Not
 from nyballot.filing.model import NEW_YORK
 from nyballot.law.choice import LawChoice
 from nyballot.reckoning.holidays import holidays as holidays_of
+from nyballot.web import router as web_router
 
 MAX_BODY = 64 * 1024
 log = logging.getLogger("nyballot.api")
@@ -212,6 +213,7 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
     )
     desk = Desk(database)
     app.state.desk = desk
+    app.include_router(web_router)
 
     @app.exception_handler(NyballotError)
     async def nyballot_error(_: Request, exc: NyballotError) -> JSONResponse:

@@ -1,0 +1,68 @@
+"""Calendar files to download: ``GET /calendar/{year}.ics`` and ``GET /calendar/{year}.json``.
+
+Part of the JSON API (errors are JSON, as everywhere in it). Unlike ``/calendar/{year}`` they
+also take events (``?event=death=2026-05-01``, repeatable), so the calendar page's links give
+the very calendar the page shows.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Path, Query
+from fastapi.responses import Response
+
+from nyballot.export.ics import to_ics
+from nyballot.export.json import calendar_dict
+from nyballot.web.common import MAX_EVENTS, choose
+
+router = APIRouter()
+
+Year = Annotated[int, Path(ge=1900, le=2100, description="Election year")]
+Law = Annotated[str | None, Query(max_length=40, description="Law version")]
+With = Annotated[list[str] | None, Query(alias="with", max_length=5, description="Overlays")]
+Event = Annotated[
+    list[str] | None,
+    Query(alias="event", max_length=MAX_EVENTS, description="Events, NAME=YYYY-MM-DD"),
+]
+Convention = Annotated[Literal["rolled", "statutory"], Query()]
+
+
+@router.get(
+    "/calendar/{year}.ics",
+    response_class=Response,
+    responses={200: {"content": {"text/calendar": {}}, "description": "An iCalendar file"}},
+)
+def calendar_ics(
+    year: Year,
+    law: Law = None,
+    overlays: With = None,
+    event: Event = None,
+    convention: Convention = "rolled",
+) -> Response:
+    """The political calendar of a year as an iCalendar file (stable UIDs)."""
+    choice = choose(year, law, overlays or (), event or (), convention)
+    return Response(
+        to_ics(choice.calendar()),
+        media_type="text/calendar; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="nyballot-{year}.ics"'},
+    )
+
+
+@router.get("/calendar/{year}.json", response_class=Response)
+def calendar_json(
+    year: Year,
+    law: Law = None,
+    overlays: With = None,
+    event: Event = None,
+    convention: Convention = "rolled",
+) -> Response:
+    """The political calendar of a year (as ``/calendar/{year}``, with events) as a file."""
+    choice = choose(year, law, overlays or (), event or (), convention)
+    body = json.dumps(calendar_dict(choice.calendar()), indent=2, ensure_ascii=False) + "\n"
+    return Response(
+        body.encode(),
+        media_type="application/json",
+        headers={"Content-Disposition": f'inline; filename="nyballot-{year}.json"'},
+    )

@@ -1,0 +1,220 @@
+"""The web pages: pick a year, the calendar, one rule's derivation, and the public book.
+
+Plain HTML rendered on the server from the Jinja2 templates shipped beside this module: no
+scripts, printable, readable by a screen reader. Bad input (a year the law does not cover, an
+unknown rule, a malformed date) renders a 4xx page that says what was wrong.
+
+    /                                   pick a year, a law version, events
+    /web/calendar?year=2026&...         the form's target: redirects to the calendar page
+    /web/calendar/{year}                the calendar, ordered by date
+    /web/explain/{year}/{rule_id}       one rule: the statute's words, formula, derivation
+    /web/book?board=&year=              the book of filings (§ 6-144)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+from nyballot.calendar.engine import show
+from nyballot.calendar.model import CONVENTIONS, Deadline
+from nyballot.errors import NyballotError, suggest
+from nyballot.filing import book as book_export
+from nyballot.filing.desk import Desk
+from nyballot.filing.errors import NotFoundError
+from nyballot.filing.model import BOARDS
+from nyballot.law.loader import load_law
+from nyballot.web.common import MAX_NAME, Choice, choose, parse_year
+
+router = APIRouter(include_in_schema=False)
+
+_env = Environment(
+    loader=PackageLoader("nyballot.web", "templates"),
+    autoescape=select_autoescape(default=True, default_for_string=True),
+    undefined=StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+_env.filters["day"] = show
+
+
+def section(cite: str) -> str:
+    """'6-158(1-a)' -> '§ 6-158(1-a)'; a cite naming another law ('PBO 42(1)') as it is."""
+    return f"§ {cite}" if cite[:1].isdigit() else cite
+
+
+_env.filters["section"] = section
+
+Text = Annotated[str | None, Query(max_length=MAX_NAME)]
+Many = Annotated[list[str] | None, Query(max_length=10)]
+
+PART = {"opens": "first day", "closes": "last day", "when": "applies when", "note": "note"}
+TITLES = {400: "Bad request", 404: "Not found"}
+
+
+def render(name: str, code: int = 200, /, **context: Any) -> HTMLResponse:
+    return HTMLResponse(_env.get_template(name).render(**context), status_code=code)
+
+
+def error_page(exc: NyballotError) -> HTMLResponse:
+    status = 404 if isinstance(exc, NotFoundError) else 400
+    return render("error.html", status, status=status, title=TITLES[status], message=str(exc))
+
+
+def _choice(
+    year: str, law: str | None, overlays: list[str] | None, events: list[str] | None, conv: str
+) -> Choice:
+    return choose(year, law, overlays or (), events or (), conv)
+
+
+def _row(d: Deadline, choice: Choice) -> dict[str, Any]:
+    return {
+        "id": d.id,
+        "title": d.title,
+        "cite": d.cite,
+        "kind": d.rule.kind,
+        "opens": d.opens,
+        "closes": d.closes,
+        "rolled_from": d.rolled_from,
+        "unverified": d.unverified,
+        "formula": [(PART[k], v) for k, v in d.formula().items()],
+        "events": d.events(),
+        "href": f"/web/explain/{choice.year}/{d.id}{choice.query()}",
+    }
+
+
+@router.get("/", response_class=HTMLResponse)
+def home() -> HTMLResponse:
+    """The form: a year, optionally a law version, a convention and event dates."""
+    data = load_law()
+    versions = sorted(data.versions.values(), key=lambda v: v.first_year)
+    first, last = versions[0].first_year, versions[-1].last_year
+    this_year = min(max(dt.date.today().year, first), last)
+    return render(
+        "index.html",
+        year=this_year,
+        first=first,
+        last=last,
+        versions=versions,
+        conventions=CONVENTIONS,
+        events=data.events,
+    )
+
+
+@router.get("/web/calendar", response_class=HTMLResponse, response_model=None)
+def pick(request: Request, year: Text = None) -> Response:
+    """The form's target: redirect to the calendar page (event.NAME fields become ?event=)."""
+    params = request.query_params
+    events = [
+        f"{key.removeprefix('event.')}={value}"
+        for key, value in params.multi_items()
+        if key.startswith("event.") and value.strip()
+    ]
+    try:
+        choice = _choice(
+            year or "",
+            params.get("law"),
+            params.getlist("with"),
+            events + params.getlist("event"),
+            params.get("convention") or "rolled",
+        )
+    except NyballotError as exc:
+        return error_page(exc)
+    return RedirectResponse(f"/web/calendar/{choice.year}{choice.query()}", status_code=303)
+
+
+@router.get("/web/calendar/{year}", response_class=HTMLResponse)
+def calendar_page(
+    year: str,
+    law: Text = None,
+    overlays: Annotated[list[str] | None, Query(alias="with", max_length=5)] = None,
+    event: Many = None,
+    convention: Text = "rolled",
+) -> HTMLResponse:
+    """The calendar of a year as a table ordered by date, each row linked to its derivation."""
+    try:
+        choice = _choice(year, law, overlays, event, convention or "rolled")
+        cal = choice.calendar()
+    except NyballotError as exc:
+        return error_page(exc)
+    rows = [_row(d, choice) for d in cal.deadlines]
+    return render(
+        "calendar.html",
+        cal=cal,
+        choice=choice,
+        query=choice.query(),
+        dated=[r for r, d in zip(rows, cal.deadlines, strict=True) if d.status == "dated"],
+        awaiting=[
+            r for r, d in zip(rows, cal.deadlines, strict=True) if d.status == "awaiting_event"
+        ],
+        not_applicable=[
+            r for r, d in zip(rows, cal.deadlines, strict=True) if d.status == "not_applicable"
+        ],
+        any_unverified=any(d.unverified for d in cal.deadlines),
+    )
+
+
+@router.get("/web/explain/{year}/{rule_id}", response_class=HTMLResponse)
+def explain_page(
+    year: str,
+    rule_id: str,
+    law: Text = None,
+    overlays: Annotated[list[str] | None, Query(alias="with", max_length=5)] = None,
+    event: Many = None,
+    convention: Text = "rolled",
+) -> HTMLResponse:
+    """One rule: the quoted words, the formula, the numbered derivation, the notes."""
+    try:
+        choice = _choice(year, law, overlays, event, convention or "rolled")
+        cal = choice.calendar()
+        deadline = cal.get(rule_id)
+        if deadline is None:
+            known = [d.id for d in cal.deadlines]
+            raise NotFoundError(
+                f"rule '{rule_id[:MAX_NAME]}': not in the {cal.year} calendar "
+                f"({cal.law}){suggest(rule_id, known)}"
+            )
+    except NyballotError as exc:
+        return error_page(exc)
+    steps = [
+        {"n": n, "text": s.text, "date": s.date, "cite": s.cite, "part": PART[s.part]}
+        for n, s in enumerate(deadline.derivation, 1)
+    ]
+    return render(
+        "explain.html",
+        cal=cal,
+        choice=choice,
+        query=choice.query(),
+        d=deadline,
+        row=_row(deadline, choice),
+        steps=steps,
+        other_reading=[(PART[k], v) for k, v in deadline.other_reading.items()],
+    )
+
+
+@router.get("/web/book", response_class=HTMLResponse)
+def book_page(request: Request, board: Text = None, year: Text = None) -> HTMLResponse:
+    """The book of filings kept under § 6-144, open to public inspection."""
+    desk: Desk = request.app.state.desk
+    try:
+        board_id = (board or "").strip() or None
+        number = parse_year(year) if year and year.strip() else None
+        rows = book_export.rows(desk.records(board_id, number))
+    except NyballotError as exc:
+        return error_page(exc)
+    query = urlencode([(k, v) for k, v in (("board", board_id), ("year", number)) if v])
+    return render(
+        "book.html",
+        title=book_export.title(board_id, number),
+        columns=[c for c in book_export.COLUMNS if c != "uid"],
+        rows=rows,
+        boards=sorted(BOARDS.values(), key=lambda b: b.name),
+        board=board_id or "",
+        year=number or "",
+        query=query,
+    )
