@@ -96,7 +96,7 @@ CASES = [
         "albany",
         at(2026, 4, 7, 11, 0),
         Method.OVERNIGHT,
-        None,
+        dt.date(2026, 4, 2),
         Verdict.LATE,
         True,
         "received Tue 04-07, after Mon 04-06",
@@ -105,7 +105,7 @@ CASES = [
         "state",
         at(2026, 4, 6, 11, 0),
         Method.OVERNIGHT,
-        None,
+        dt.date(2026, 4, 2),
         Verdict.TIMELY,
         False,
         "the state board has the same two-business-day rule",
@@ -184,11 +184,23 @@ def test_nyc_certificate_until_midnight() -> None:
 def test_independent_petition_mail_grace_skips_memorial_day() -> None:
     # Last day Tue 2026-05-26; two business days after: Wed 05-27, Thu 05-28.
     ok = decide(
-        paper(FilingKind.INDEPENDENT_PETITION, "monroe", at(2026, 5, 28), method=Method.MAIL),
+        paper(
+            FilingKind.INDEPENDENT_PETITION,
+            "monroe",
+            at(2026, 5, 28),
+            method=Method.MAIL,
+            postmark=dt.date(2026, 5, 26),
+        ),
         cal2026(),
     )
     late = decide(
-        paper(FilingKind.INDEPENDENT_PETITION, "monroe", at(2026, 5, 29), method=Method.MAIL),
+        paper(
+            FilingKind.INDEPENDENT_PETITION,
+            "monroe",
+            at(2026, 5, 29),
+            method=Method.MAIL,
+            postmark=dt.date(2026, 5, 26),
+        ),
         cal2026(),
     )
     assert ok.verdict is Verdict.TIMELY and late.verdict is Verdict.LATE
@@ -251,3 +263,57 @@ def test_ordinary_paper_by_postmark_notice_of_intent_under_a9725() -> None:
 def test_board_records_have_no_time_limit() -> None:
     d = decide(paper(FilingKind.DETERMINATION, "erie", at(2026, 4, 20)), cal2026())
     assert d.verdict is Verdict.RECORDED and not d.fatal
+
+
+def test_a_petition_sent_outside_the_city_needs_its_postmark() -> None:
+    # § 1-106(1): the two business days of grace are for papers *sent* by the last day.
+    with pytest.raises(UsageError, match="postmark"):
+        decide(
+            paper(P, "albany", at(2026, 4, 3), method=Method.OVERNIGHT),
+            cal2026(),
+        )
+
+
+def test_five_pm_itself_is_within_the_hours() -> None:
+    # § 1-106(1): "between the hours of nine A.M. and five P.M."; last day Thu 2026-04-02.
+    on_the_hour = decide(paper(P, "albany", at(2026, 4, 2, 17, 0)), cal2026())
+    a_minute_late = decide(paper(P, "albany", at(2026, 4, 2, 17, 1)), cal2026())
+    assert on_the_hour.verdict is Verdict.TIMELY
+    assert a_minute_late.verdict is Verdict.LATE and a_minute_late.fatal
+
+
+def test_objections_run_from_the_day_the_petition_counts_as_filed() -> None:
+    # A petition handed in Fri 2026-03-27 after five P.M. counts as filed Mon 03-30; § 6-154(2):
+    # objections within three days after the filing, to Thu 04-02 (not Mon 03-30).
+    objection = paper(
+        FilingKind.OBJECTION,
+        "erie",
+        at(2026, 4, 2, 10),
+        refers_to_received=at(2026, 3, 27, 18),
+        refers_to_filed_on=dt.date(2026, 3, 30),
+    )
+    d = decide(objection, cal2026())
+    assert d.window is not None and d.window.closes == dt.date(2026, 4, 2)
+    assert d.verdict is Verdict.TIMELY
+
+
+def test_nyc_takes_notices_of_intent_until_midnight_under_a9725() -> None:
+    # A.9725 § 11 adds notices of intent to § 1-106(1)'s New York City clause. Notice window:
+    # first signing day Tue 2026-02-24 less 7 days = Tue 02-17, the last day (§ 6-117(1)).
+    with_a9725 = build_calendar(2026, enacted=False, overlays=("A9725",))
+    late_evening = paper(
+        FilingKind.NOTICE_OF_INTENT, "nyc", at(2026, 2, 17, 23, 30), fee_cents=50_000
+    )
+    d = decide(late_evening, with_a9725)
+    assert d.verdict is Verdict.TIMELY
+    mailed = paper(
+        FilingKind.NOTICE_OF_INTENT,
+        "nyc",
+        at(2026, 2, 18, 10),
+        method=Method.MAIL,
+        postmark=dt.date(2026, 2, 16),
+        fee_cents=50_000,
+    )
+    late = decide(mailed, with_a9725)
+    assert late.verdict is Verdict.LATE and late.fatal
+    assert "A.9725 § 11 (1-106(1))" in late.cites

@@ -251,6 +251,8 @@ class Desk:
             ):
                 raise UsageError("an objection must refer to a petition, certificate or notice")
             paper.refers_to_received = dt.datetime.fromisoformat(t["received_at"])
+            if t["filed_on"]:
+                paper.refers_to_filed_on = dt.date.fromisoformat(t["filed_on"])
         return paper, what_if, cal
 
     def submit(

@@ -255,6 +255,7 @@ class Paper:
     independent_body: bool = False
     refers_to: str | None = None  # the uid of the filing objected to, corrected, determined
     refers_to_received: dt.datetime | None = None
+    refers_to_filed_on: dt.date | None = None  # the day the paper objected to counts as filed
     outcome: Outcome | None = None
     fee_cents: int = 0
     note: str = ""

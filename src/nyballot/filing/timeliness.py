@@ -16,8 +16,11 @@ Election Law § 1-106(1), read with GCL § 25-a:
 defect. § 6-154(2): specifications not timely filed make the objection void.
 
 Readings the statute leaves open, made explicit here (each appears in the derivation):
-a paper handed in outside office hours is deemed filed when the office next opens; a mailed
-petition whose postmark is after the last day is not "sent" in time, whatever the two-day grace.
+a paper handed in outside office hours is deemed filed when the office next opens (five P.M.
+itself is still within the hours); a mailed petition whose postmark is after the last day is not
+"sent" in time, whatever the two-day grace, and one with no postmark (or courier date) cannot be
+judged. Under A.9725 § 11 notices of intent join the papers the New York City board must
+actually receive, and is open for until midnight, on the last day.
 """
 
 from __future__ import annotations
@@ -87,7 +90,9 @@ def window_for(paper: Paper, calendar: Calendar) -> Window | None:
             "(choose the what-if A9725)"
         )
     if paper.kind in (FilingKind.OBJECTION, FilingKind.SPECIFICATIONS) and paper.refers_to_received:
-        base = local(paper.refers_to_received).date()
+        # § 6-154(2) counts from "the filing" of the paper answered: the day it counts as filed
+        # (a paper received after hours or on a holiday is filed on the next business day).
+        base = paper.refers_to_filed_on or local(paper.refers_to_received).date()
         if paper.kind is FilingKind.OBJECTION:
             clock = clocks.objection_clock(base)
         else:
@@ -116,20 +121,31 @@ def window_for(paper: Paper, calendar: Calendar) -> Window | None:
     return Window(deadline.opens, deadline.closes, deadline.id, deadline.cite, steps)
 
 
+def _listed(paper: Paper) -> bool:
+    """Papers § 1-106(1) names apart from ordinary mail: petitions, certificates, objections, and
+    (under A.9725 § 11, the only law in which they exist) notices of intent."""
+    category = KINDS[paper.kind].category
+    return paper.kind is FilingKind.NOTICE_OF_INTENT or category in (
+        Category.PETITION,
+        Category.CERTIFICATE,
+        Category.OBJECTION,
+    )
+
+
+def _nyc_cite(paper: Paper) -> str:
+    return "A.9725 § 11 (1-106(1))" if paper.kind is FilingKind.NOTICE_OF_INTENT else "1-106(1)"
+
+
 def _closing_time(paper: Paper, day: dt.date, window: Window) -> tuple[dt.time | None, Step | None]:
     """When the office stops taking this paper on a day (None = midnight), and why."""
     category = KINDS[paper.kind].category
     if day == window.closes:
-        if paper.board.kind is BoardKind.NYC and category in (
-            Category.PETITION,
-            Category.CERTIFICATE,
-            Category.OBJECTION,
-        ):
+        if paper.board.kind is BoardKind.NYC and _listed(paper):
             return None, Step(
-                f"{_day(day)} is the last day: the New York City board is open for petitions, "
-                "certificates and objections until midnight",
+                f"{_day(day)} is the last day: the New York City board is open for notices, "
+                "petitions, certificates and objections until midnight",
                 day,
-                "1-106(1)",
+                _nyc_cite(paper),
                 "note",
             )
         if paper.board.kind is BoardKind.WESTCHESTER and category is Category.PETITION:
@@ -183,7 +199,7 @@ def _deemed_filed(paper: Paper, window: Window) -> tuple[dt.date, list[Step]]:
             )
         )
         return day, steps
-    if close is not None and when.time() >= close:
+    if close is not None and when.time() > close:
         nxt = next_business_day(day + dt.timedelta(days=1))
         steps.append(
             Step(
@@ -215,7 +231,7 @@ def judge(paper: Paper, window: Window | None) -> Decision:
     steps: list[Step] = []
     received_on = local(paper.received).date()
     by_mail = paper.method in (Method.MAIL, Method.OVERNIGHT)
-    listed = category in (Category.PETITION, Category.CERTIFICATE, Category.OBJECTION)
+    listed = _listed(paper)
     grace = window.closes
     if by_mail and listed and paper.board.kind is BoardKind.NYC:
         steps.append(
@@ -223,13 +239,18 @@ def judge(paper: Paper, window: Window | None) -> Decision:
                 "sent to the New York City board: it must actually receive the paper "
                 f"by the last day, {_day(window.closes)}; the postmark does not count",
                 window.closes,
-                "1-106(1)",
+                _nyc_cite(paper),
                 "note",
             )
         )
         filed_on, more = _deemed_filed(paper, window)
         steps += more
-    elif by_mail and listed:
+    elif by_mail and listed and category is not Category.ORDINARY:
+        if paper.postmark is None:
+            raise UsageError(
+                f"method '{paper.method}': give the postmark (or the date the delivery service "
+                "took the paper); § 1-106(1) and (3) count a paper sent by the last day"
+            )
         grace = add_business_days(window.closes, 2, is_business_day)
         how = "mail" if paper.method is Method.MAIL else "overnight delivery"
         steps.append(
@@ -244,7 +265,7 @@ def judge(paper: Paper, window: Window | None) -> Decision:
         )
         steps.append(Step(f"received {_day(received_on)}", received_on, "6-144", "note"))
         filed_on = received_on
-        if paper.postmark is not None and paper.postmark > window.closes:
+        if paper.postmark > window.closes:
             steps.append(
                 Step(
                     f"postmarked {_day(paper.postmark)}, after the last day: not sent "
@@ -310,12 +331,16 @@ def _verdict(
     category = KINDS[paper.kind].category
     fatal = verdict is not Verdict.TIMELY
     if fatal:
-        if category in (Category.PETITION, Category.CERTIFICATE):
+        if category in (Category.PETITION, Category.CERTIFICATE) or (
+            paper.kind is FilingKind.NOTICE_OF_INTENT
+        ):
             steps.append(
                 Step(
                     "not filed within the time prescribed: a fatal defect",
                     filed_on,
-                    "1-106(2)",
+                    "A.9725 § 11 (1-106(2))"
+                    if paper.kind is FilingKind.NOTICE_OF_INTENT
+                    else "1-106(2)",
                     "note",
                 )
             )
