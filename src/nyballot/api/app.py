@@ -10,7 +10,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import logging
-from collections.abc import Awaitable, Callable, MutableMapping
 from functools import lru_cache
 from typing import Annotated, Any, Literal
 
@@ -21,8 +20,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from nyballot.calendar.engine import build_calendar
-from nyballot.calendar.model import Calendar
+from nyballot.api.body_limit import BodyLimit
 from nyballot.compare import compare
 from nyballot.errors import NyballotError, suggest
 from nyballot.export.json import calendar_dict, comparison_dict, deadline_dict
@@ -33,17 +31,12 @@ from nyballot.filing.model import NEW_YORK
 from nyballot.law.choice import LawChoice
 from nyballot.reckoning.holidays import holidays as holidays_of
 from nyballot.web import router as web_router
+from nyballot.web.common import Choice
+from nyballot.web.downloads import Convention, Law, With, Year
 
 MAX_BODY = 64 * 1024
 log = logging.getLogger("nyballot.api")
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-Year = Annotated[int, Path(ge=1900, le=2100, description="Election year")]
 Text = Annotated[str, Field(max_length=300)]
 
 
@@ -61,9 +54,6 @@ def clerk(
 
 Clerk = Annotated[str, Depends(clerk)]
 IdemKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)]
-Law = Annotated[str | None, Query(max_length=40, description="Law version")]
-With = Annotated[list[str] | None, Query(alias="with", max_length=5, description="Overlays")]
-Convention = Annotated[Literal["rolled", "statutory"], Query()]
 
 
 class CandidateIn(BaseModel):
@@ -111,87 +101,10 @@ class ObjectionIn(BaseModel):
     note: Annotated[str, Field(max_length=2000)] = ""
 
 
-class BodyLimit:
-    """Refuse request bodies over a limit with 413, before the application reads them."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app, self.limit = app, limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        for name, value in scope.get("headers", []):
-            if name == b"content-length":
-                try:
-                    too_big = int(value) > self.limit
-                except ValueError:
-                    too_big = True
-                if too_big:
-                    await _413(send, self.limit)
-                    return
-        # Read the body first (it is small by definition), then hand it to the application.
-        chunks: list[bytes] = []
-        seen = 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                break
-            chunk = message.get("body", b"")
-            seen += len(chunk)
-            if seen > self.limit:
-                await _413(send, self.limit)
-                return
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                break
-        body = b"".join(chunks)
-        sent = False
-
-        async def replay() -> Message:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
-
-
-async def _413(send: Send, limit: int) -> None:
-    body = f'{{"error": "request body larger than {limit} bytes"}}'.encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 413,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", b"%d" % len(body)),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
-
-
 @lru_cache(maxsize=256)
-def _calendar(
-    year: int,
-    law: str | None,
-    overlays: tuple[str, ...],
-    convention: Literal["rolled", "statutory"],
-) -> Calendar:
+def _calendar_json(choice: Choice) -> bytes:
     # The law data is fixed for the life of the process, so a calendar never changes.
-    return build_calendar(year, law=law, overlays=overlays, convention=convention)
-
-
-@lru_cache(maxsize=256)
-def _calendar_json(
-    year: int,
-    law: str | None,
-    overlays: tuple[str, ...],
-    convention: Literal["rolled", "statutory"],
-) -> bytes:
-    return json.dumps(calendar_dict(_calendar(year, law, overlays, convention))).encode()
+    return json.dumps(calendar_dict(choice.calendar())).encode()
 
 
 STATUS = (
@@ -247,7 +160,7 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
         year: Year, law: Law = None, overlays: With = None, convention: Convention = "rolled"
     ) -> Response:
         """The political calendar of a year, every date with its derivation."""
-        body = _calendar_json(year, law, tuple(overlays or ()), convention)
+        body = _calendar_json(Choice(year, law, tuple(overlays or ()), convention=convention))
         return Response(body, media_type="application/json")
 
     @app.get("/explain/{year}/{rule_id}")
@@ -259,7 +172,7 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
         convention: Convention = "rolled",
     ) -> dict[str, Any]:
         """One date, step by step, with the words and citations."""
-        cal = _calendar(year, law, tuple(overlays or ()), convention)
+        cal = Choice(year, law, tuple(overlays or ()), convention=convention).calendar()
         deadline = cal.get(rule_id)
         if deadline is None:
             known = [d.id for d in cal.deadlines]
