@@ -1,4 +1,4 @@
-"""How fast is a calendar computed? Run: .venv/bin/python benchmarks/calendar_bench.py
+"""How fast is a calendar computed? Run: .venv/bin/python benchmarks/bench_calendar.py
 
 Measures whole calendars (both conventions are evaluated for each, to note where they differ)
 for every year the law covers, after the law data is loaded once.
