@@ -1,6 +1,6 @@
 """Two calendars of one year, date by date: what moves, by how much, what appears or goes.
 
-Both sides are evaluated by the same engine (``build_calendar``); rules are paired by id, so a
+Both sides are evaluated by the same engine (``calendar_under``); rules are paired by id, so a
 rule a bill rewrites keeps its id and is reported as moved, and a provision only one side has is
 reported as added or repealed. Each row carries a one-line reason taken from the change that
 caused it: the rule's own change (from the overlay), and, for a rule counted from another rule
@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from nyballot.calendar.engine import build_calendar
+from nyballot.calendar.engine import calendar_under
 from nyballot.calendar.model import Calendar, Convention, Deadline
 from nyballot.law.choice import LawChoice
 from nyballot.law.loader import load_law
@@ -216,17 +216,14 @@ def compare(
     """Evaluate a year under two laws and compare them."""
 
     def calendar(side: LawChoice) -> Calendar:
-        return build_calendar(
+        return calendar_under(
             year,
-            law=side.law,
-            overlays=side.overlays,
+            side,
             events=events,
             primary=primary,
             general=general,
             convention=convention,
             enacted=enacted,
-            enacted_on=side.enacted_on,
-            ordered=side.ordered,
             outside_coverage=side.law is not None,
         )
 

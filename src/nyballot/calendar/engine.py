@@ -24,6 +24,7 @@ from nyballot.calendar.model import (
     Step,
 )
 from nyballot.errors import OutOfCoverageError, UsageError, suggest
+from nyballot.law.choice import LawChoice
 from nyballot.law.loader import Law, apply_overlays, check_rules, load_law, overlay_years
 from nyballot.law.model import LawVersion, Overlay, Rule
 from nyballot.reckoning import dates
@@ -342,6 +343,33 @@ def build_calendar(
             f"applied to {year} as asked."
         )
     return Calendar(year, version.id, [o.id for o in chosen], convention, events, deadlines, notes)
+
+
+def calendar_under(
+    year: int,
+    choice: LawChoice,
+    *,
+    events: Mapping[str, dt.date] | None = None,
+    primary: dt.date | None = None,
+    general: dt.date | None = None,
+    convention: Convention = "rolled",
+    enacted: bool = True,
+    outside_coverage: bool = False,
+) -> Calendar:
+    """The political calendar of a year under a law choice (``build_calendar`` for the rest)."""
+    return build_calendar(
+        year,
+        law=choice.law,
+        overlays=choice.overlays,
+        events=events,
+        primary=primary,
+        general=general,
+        convention=convention,
+        enacted=enacted,
+        enacted_on=choice.enacted_on,
+        ordered=choice.ordered,
+        outside_coverage=outside_coverage,
+    )
 
 
 def _note_other_reading(mine: Deadline, theirs: Deadline, other: Convention) -> None:

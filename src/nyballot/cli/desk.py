@@ -89,6 +89,26 @@ def _show(record: dict[str, Any], replayed: bool, fmt: str) -> None:
         click.echo(f"  - {step['step']}  [{step['cite']}]")
 
 
+def _record(kind: str, paper: dict[str, Any], **details: Any) -> None:
+    """Build the paper from the options every paper takes plus ``details``, record and show it."""
+    from nyballot.filing.desk import Submission
+
+    s = Submission(
+        kind=kind,
+        board=paper["board"],
+        year=paper["year"],
+        received=paper["received"],
+        method=paper["method"],
+        postmark=paper["postmark"],
+        note=paper["note"],
+        law=paper["law_id"],
+        what_if=list(paper["what_if"]),
+        **details,
+    )
+    record, replayed = _desk(paper["db"]).submit(s, paper["clerk"], paper["idempotency_key"])
+    _show(record, replayed, paper["fmt"])
+
+
 @desk.command(name="file")
 @click.argument("kind")
 @_paper_options
@@ -102,73 +122,42 @@ def _show(record: dict[str, Any], replayed: bool, fmt: str) -> None:
 @click.option("--fee-cents", type=int, default=0)
 def file_(
     kind: str,
-    db: str | None,
-    clerk: str,
-    idempotency_key: str | None,
-    fmt: str,
     candidates: tuple[str, ...],
-    **options: Any,
+    office: str,
+    district: str,
+    party: str,
+    independent_body: bool,
+    refers_to: str | None,
+    outcome: str | None,
+    fee_cents: int,
+    **paper: Any,
 ) -> None:
     """Record a paper of KIND (designating_petition, party_nomination, objection, ...)."""
-    from nyballot.filing.desk import Submission
-
     people = []
     for c in candidates:
         name, _, residence = c.partition("@")
         people.append({"name": name.strip(), "residence": residence.strip()})
-    s = Submission(
-        kind=kind,
-        board=options["board"],
-        year=options["year"],
-        received=options["received"],
-        method=options["method"],
-        postmark=options["postmark"],
+    _record(
+        kind,
+        paper,
         candidates=people,
-        office=options["office"],
-        district=options["district"],
-        party=options["party"],
-        independent_body=options["independent_body"],
-        refers_to=options["refers_to"],
-        outcome=options["outcome"],
-        fee_cents=options["fee_cents"],
-        note=options["note"],
-        law=options["law_id"],
-        what_if=list(options["what_if"]),
+        office=office,
+        district=district,
+        party=party,
+        independent_body=independent_body,
+        refers_to=refers_to,
+        outcome=outcome,
+        fee_cents=fee_cents,
     )
-    record, replayed = _desk(db).submit(s, clerk, idempotency_key)
-    _show(record, replayed, fmt)
 
 
 @desk.command(name="object")
 @click.argument("target")
 @_paper_options
 @click.option("--specifications", is_flag=True, help="Specifications of the objection TARGET.")
-def object_(
-    target: str,
-    db: str | None,
-    clerk: str,
-    idempotency_key: str | None,
-    fmt: str,
-    specifications: bool,
-    **options: Any,
-) -> None:
+def object_(target: str, specifications: bool, **paper: Any) -> None:
     """Record an objection to the filing TARGET (or, with --specifications, its specifications)."""
-    from nyballot.filing.desk import Submission
-
-    s = Submission(
-        kind="specifications" if specifications else "objection",
-        board=options["board"],
-        year=options["year"],
-        received=options["received"],
-        method=options["method"],
-        postmark=options["postmark"],
-        refers_to=target,
-        note=options["note"],
-        law=options["law_id"],
-        what_if=list(options["what_if"]),
-    )
-    record, replayed = _desk(db).submit(s, clerk, idempotency_key)
-    _show(record, replayed, fmt)
+    _record("specifications" if specifications else "objection", paper, refers_to=target)
 
 
 @desk.command(name="book")

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from nyballot.errors import UsageError, suggest
-from nyballot.export.json import dumps
+from nyballot.export.json import dumps, provision_dict
 from nyballot.law.checks import Problem, check_overlay, check_version
 from nyballot.law.loader import Law, load_law, overlay_years
 from nyballot.law.model import Change, Overlay, Rule
@@ -157,18 +157,7 @@ def _show_overlay(data: Law, o: Overlay, fmt: str) -> None:
                     "replace": [rule_dict(r) for r in o.replace.values()],
                     "add": [rule_dict(r) for r in o.add.values()],
                     "repeal": [{"id": k, "law": v} for k, v in o.repeal.items()],
-                    "provisions": [
-                        {
-                            "id": p.id,
-                            "cite": p.cite,
-                            "section": p.section or None,
-                            "title": p.title,
-                            "value": p.value,
-                            "was": p.was or None,
-                            "law": list(p.law),
-                        }
-                        for p in o.provisions
-                    ],
+                    "provisions": [provision_dict(p) for p in o.provisions],
                     "conflicts": [
                         {
                             "rule": c.rule_id,

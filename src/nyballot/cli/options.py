@@ -8,9 +8,10 @@ from typing import Any, TypeVar
 
 import click
 
-from nyballot.calendar.engine import build_calendar
+from nyballot.calendar.engine import calendar_under
 from nyballot.calendar.model import Calendar
 from nyballot.errors import UsageError
+from nyballot.law.choice import LawChoice
 from nyballot.law.loader import parse_iso_date
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -94,15 +95,18 @@ def calendar_options(func: F) -> F:
 
 
 def calendar_from_options(year: int, options: dict[str, Any]) -> Calendar:
-    return build_calendar(
-        year,
+    choice = LawChoice(
         law=options["law_id"],
         overlays=options["overlays"],
+        enacted_on=parse_enacted_on(options["enacted_on"], options["overlays"]),
+        ordered=options["ordered"],
+    )
+    return calendar_under(
+        year,
+        choice,
         events=parse_events(options["events"]),
         primary=options["primary"],
         general=options["general"],
         convention=options["convention"],
         enacted=not options["no_enacted"],
-        enacted_on=parse_enacted_on(options["enacted_on"], options["overlays"]),
-        ordered=options["ordered"],
     )

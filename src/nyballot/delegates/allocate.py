@@ -95,6 +95,19 @@ def _list_shares(a: Allocation, total: int, cite: str, where: str) -> None:
     a.say(f"Total votes cast for presidential candidates {where}: {total}. {shares}.", cite)
 
 
+def _qualified(
+    a: Allocation, ranked: list[str], total: int, threshold: tuple[str, str], cite: str
+) -> list[str]:
+    """The candidates with twenty percent of ``total`` or more, in rank order (said as a step)."""
+    qualified = [n for n in ranked if a.votes[n] * 5 >= total]
+    a.say(
+        f"Twenty percent of {total} is {show(Fraction(total, 5))}; at or above it: "
+        f"{', '.join(qualified) or 'nobody'}. {law.words(threshold)}",
+        cite,
+    )
+    return qualified
+
+
 def allocate_district(district: str, votes: Mapping[str, int], seats: int = 3) -> Allocation:
     """Award a congressional district's delegates (§ 2-122-b(4)(b)); alternates follow alike."""
     if seats < 1:
@@ -122,12 +135,7 @@ def allocate_district(district: str, votes: Mapping[str, int], seats: int = 3) -
         a.awards[leader] = seats
         return a
     a.say(f"No candidate has more than half of {total} votes: no majority.", cite)
-    qualified = [n for n in ranked if votes[n] * 5 >= total]
-    a.say(
-        f"Twenty percent of {total} is {show(Fraction(total, 5))}; at or above it: "
-        f"{', '.join(qualified) or 'nobody'}. {law.words(law.DISTRICT_THRESHOLD)}",
-        cite,
-    )
+    qualified = _qualified(a, ranked, total, law.DISTRICT_THRESHOLD, cite)
     if not qualified:
         a.vacant = seats
         a.say(
@@ -218,12 +226,7 @@ def allocate_at_large(
         )
         return a
     a.say(f"No candidate has more than half of {total} votes statewide: no majority.", cite)
-    qualified = [n for n in ranked if statewide[n] * 5 >= total]
-    a.say(
-        f"Twenty percent of {total} is {show(Fraction(total, 5))}; at or above it: "
-        f"{', '.join(qualified) or 'nobody'}. {law.words(law.AT_LARGE_THRESHOLD)}",
-        cite,
-    )
+    qualified = _qualified(a, ranked, total, law.AT_LARGE_THRESHOLD, cite)
     if not qualified:
         a.vacant = seats
         a.say(

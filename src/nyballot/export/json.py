@@ -15,6 +15,7 @@ from typing import Any
 
 from nyballot.calendar.model import Calendar, Deadline, Step
 from nyballot.compare import Comparison
+from nyballot.law.model import Provision
 
 
 def iso(day: dt.date | None) -> str | None:
@@ -67,6 +68,19 @@ def _side_dict(d: Deadline | None) -> dict[str, Any] | None:
     return {"cite": d.cite, "opens": iso(d.opens), "closes": iso(d.closes), "status": d.status}
 
 
+def provision_dict(p: Provision) -> dict[str, Any]:
+    """A change that is not a date (a fee, a count, a place), with the words it quotes."""
+    return {
+        "id": p.id,
+        "cite": p.cite,
+        "section": p.section or None,
+        "title": p.title,
+        "value": p.value,
+        "was": p.was or None,
+        "law": list(p.law),
+    }
+
+
 def comparison_dict(result: Comparison, include_unchanged: bool = True) -> dict[str, Any]:
     """The JSON contract of a comparison (documented in the README)."""
 
@@ -92,17 +106,7 @@ def comparison_dict(result: Comparison, include_unchanged: bool = True) -> dict[
             if include_unchanged or r.status != "unchanged"
         ],
         "provisions": [
-            {
-                "overlay": overlay_id,
-                "id": p.id,
-                "cite": p.cite,
-                "section": p.section or None,
-                "title": p.title,
-                "value": p.value,
-                "was": p.was or None,
-                "law": list(p.law),
-            }
-            for overlay_id, p in result.provisions
+            {"overlay": overlay_id, **provision_dict(p)} for overlay_id, p in result.provisions
         ],
         "notes": result.other.notes,
     }

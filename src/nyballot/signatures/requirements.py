@@ -144,6 +144,28 @@ def signatures(
     return found
 
 
+def _requirement(
+    office: str,
+    spec: dict[str, Any],
+    unit: str,
+    choice: LawChoice,
+    petition: str,
+    cite: str,
+    number: int,
+) -> Requirement:
+    """A requirement of ``office`` in ``unit`` under ``choice``, before its steps are added."""
+    return Requirement(
+        office=office,
+        office_title=spec["title"],
+        unit=unit,
+        unit_title=table()["units"][unit],
+        law=choice.label,
+        petition=petition,
+        cite=cite,
+        number=number,
+    )
+
+
 def _nominating(
     office: str, spec: dict[str, Any], unit: str, choice: LawChoice, inputs: Inputs
 ) -> Requirement:
@@ -156,16 +178,7 @@ def _nominating(
         )
     which = "S5305A" if choice.has("S5305A") else "pre-2019"
     units: dict[str, str] = table()["units"]
-    req = Requirement(
-        office=office,
-        office_title=spec["title"],
-        unit=unit,
-        unit_title=units[unit],
-        law=choice.label,
-        petition=data["petition"][which],
-        cite="6-142",
-        number=0,
-    )
+    req = _requirement(office, spec, unit, choice, data["petition"][which], "6-142", 0)
     if which == "pre-2019":
         req.notes.append(
             "Under the law before S.5305-A, § 6-142 sets the numbers for independent nominating "
@@ -260,18 +273,10 @@ def _presidential(
                 f"--section {section}: {office} has numbers only under " + ", ".join(known)
             )
         rules = [r for r in rules if r["section"] == section]
-    units: dict[str, str] = table()["units"]
     found: list[Requirement] = []
     for rule in rules:
-        req = Requirement(
-            office=office,
-            office_title=spec["title"],
-            unit=unit,
-            unit_title=units[unit],
-            law=choice.label,
-            petition=rule["petition"],
-            cite=rule["cite"],
-            number=int(rule["number"]),
+        req = _requirement(
+            office, spec, unit, choice, rule["petition"], rule["cite"], int(rule["number"])
         )
         if "same_as" in rule:
             req.steps.append(

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import urlencode
 
-from nyballot.calendar.engine import build_calendar
+from nyballot.calendar.engine import calendar_under
 from nyballot.calendar.model import CONVENTIONS, Calendar, Convention
 from nyballot.errors import UsageError
+from nyballot.law.choice import LawChoice
 
 MAX_EVENTS = 10
 MAX_OVERLAYS = 5
@@ -47,12 +48,9 @@ class Choice:
 @lru_cache(maxsize=256)
 def _calendar(choice: Choice) -> Calendar:
     # The law data is fixed for the life of the process, so a calendar never changes.
-    return build_calendar(
-        choice.year,
-        law=choice.law,
-        overlays=choice.overlays,
-        events=dict(choice.events),
-        convention=choice.convention,
+    law = LawChoice(choice.law, choice.overlays)
+    return calendar_under(
+        choice.year, law, events=dict(choice.events), convention=choice.convention
     )
 
 

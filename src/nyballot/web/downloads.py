@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Depends, Path, Query
 from fastapi.responses import Response
 
 from nyballot.export.ics import to_ics
 from nyballot.export.json import calendar_dict
-from nyballot.web.common import MAX_EVENTS, choose
+from nyballot.web.common import MAX_EVENTS, Choice, choose
 
 router = APIRouter()
 
@@ -29,40 +29,40 @@ Event = Annotated[
 Convention = Annotated[Literal["rolled", "statutory"], Query()]
 
 
+def _asked(
+    year: Year,
+    law: Law = None,
+    overlays: With = None,
+    event: Event = None,
+    convention: Convention = "rolled",
+) -> Choice:
+    """The calendar a download asks for: the year in its path, the law and events in its query."""
+    return choose(year, law, overlays or (), event or (), convention)
+
+
+Asked = Annotated[Choice, Depends(_asked)]
+
+
 @router.get(
     "/calendar/{year}.ics",
     response_class=Response,
     responses={200: {"content": {"text/calendar": {}}, "description": "An iCalendar file"}},
 )
-def calendar_ics(
-    year: Year,
-    law: Law = None,
-    overlays: With = None,
-    event: Event = None,
-    convention: Convention = "rolled",
-) -> Response:
+def calendar_ics(choice: Asked) -> Response:
     """The political calendar of a year as an iCalendar file (stable UIDs)."""
-    choice = choose(year, law, overlays or (), event or (), convention)
     return Response(
         to_ics(choice.calendar()),
         media_type="text/calendar; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="nyballot-{year}.ics"'},
+        headers={"Content-Disposition": f'attachment; filename="nyballot-{choice.year}.ics"'},
     )
 
 
 @router.get("/calendar/{year}.json", response_class=Response)
-def calendar_json(
-    year: Year,
-    law: Law = None,
-    overlays: With = None,
-    event: Event = None,
-    convention: Convention = "rolled",
-) -> Response:
+def calendar_json(choice: Asked) -> Response:
     """The political calendar of a year (as ``/calendar/{year}``, with events) as a file."""
-    choice = choose(year, law, overlays or (), event or (), convention)
     body = json.dumps(calendar_dict(choice.calendar()), indent=2, ensure_ascii=False) + "\n"
     return Response(
         body.encode(),
         media_type="application/json",
-        headers={"Content-Disposition": f'inline; filename="nyballot-{year}.json"'},
+        headers={"Content-Disposition": f'inline; filename="nyballot-{choice.year}.json"'},
     )

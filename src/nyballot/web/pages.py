@@ -17,12 +17,12 @@ import datetime as dt
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from nyballot.calendar.engine import show
-from nyballot.calendar.model import CONVENTIONS, Deadline
+from nyballot.calendar.model import CONVENTIONS, Calendar, Deadline
 from nyballot.errors import NyballotError, suggest
 from nyballot.filing import book as book_export
 from nyballot.filing.desk import Desk
@@ -52,6 +52,7 @@ _env.filters["section"] = section
 
 Text = Annotated[str | None, Query(max_length=MAX_NAME)]
 Many = Annotated[list[str] | None, Query(max_length=10)]
+Overlays = Annotated[list[str] | None, Query(alias="with", max_length=5)]
 
 PART = {"opens": "first day", "closes": "last day", "when": "applies when", "note": "note"}
 TITLES = {400: "Bad request", 404: "Not found"}
@@ -128,20 +129,31 @@ def pick(request: Request, year: Text = None) -> Response:
     return RedirectResponse(f"/web/calendar/{choice.year}{choice.query()}", status_code=303)
 
 
-@router.get("/web/calendar/{year}", response_class=HTMLResponse)
-def calendar_page(
+Asked = tuple[Choice, Calendar] | NyballotError
+
+
+def _asked(
     year: str,
     law: Text = None,
-    overlays: Annotated[list[str] | None, Query(alias="with", max_length=5)] = None,
+    overlays: Overlays = None,
     event: Many = None,
     convention: Text = "rolled",
-) -> HTMLResponse:
-    """The calendar of a year as a table ordered by date, each row linked to its derivation."""
+) -> Asked:
+    """The calendar a page asks for (year in the path, law and events in the query), or what
+    was wrong with the request, for the page to render."""
     try:
         choice = _choice(year, law, overlays, event, convention or "rolled")
-        cal = choice.calendar()
+        return choice, choice.calendar()
     except NyballotError as exc:
-        return error_page(exc)
+        return exc
+
+
+@router.get("/web/calendar/{year}", response_class=HTMLResponse)
+def calendar_page(asked: Annotated[Asked, Depends(_asked)]) -> HTMLResponse:
+    """The calendar of a year as a table ordered by date, each row linked to its derivation."""
+    if isinstance(asked, NyballotError):
+        return error_page(asked)
+    choice, cal = asked
     rows = [_row(d, choice) for d in cal.deadlines]
     return render(
         "calendar.html",
@@ -160,27 +172,20 @@ def calendar_page(
 
 
 @router.get("/web/explain/{year}/{rule_id}", response_class=HTMLResponse)
-def explain_page(
-    year: str,
-    rule_id: str,
-    law: Text = None,
-    overlays: Annotated[list[str] | None, Query(alias="with", max_length=5)] = None,
-    event: Many = None,
-    convention: Text = "rolled",
-) -> HTMLResponse:
+def explain_page(rule_id: str, asked: Annotated[Asked, Depends(_asked)]) -> HTMLResponse:
     """One rule: the quoted words, the formula, the numbered derivation, the notes."""
-    try:
-        choice = _choice(year, law, overlays, event, convention or "rolled")
-        cal = choice.calendar()
-        deadline = cal.get(rule_id)
-        if deadline is None:
-            known = [d.id for d in cal.deadlines]
-            raise NotFoundError(
+    if isinstance(asked, NyballotError):
+        return error_page(asked)
+    choice, cal = asked
+    deadline = cal.get(rule_id)
+    if deadline is None:
+        known = [d.id for d in cal.deadlines]
+        return error_page(
+            NotFoundError(
                 f"rule '{rule_id[:MAX_NAME]}': not in the {cal.year} calendar "
                 f"({cal.law}){suggest(rule_id, known)}"
             )
-    except NyballotError as exc:
-        return error_page(exc)
+        )
     steps = [
         {"n": n, "text": s.text, "date": s.date, "cite": s.cite, "part": PART[s.part]}
         for n, s in enumerate(deadline.derivation, 1)
