@@ -131,6 +131,15 @@ class _Evaluator:
                 elif unit == "months":
                     day = dates.add_months(base, sign * n)
                     cite = rule.cite
+                elif unit == "days" and n == 2 and direction == "after":
+                    # GCL § 20: in a period of two days an intervening Saturday, Sunday or
+                    # public holiday is not counted.
+                    day = dates.two_day_period_end(base, is_business_day)
+                    skipped = (day - base).days - 2
+                    text = f"{e} ({show(base)})" + (
+                        f", {skipped} intervening day(s) not counted" if skipped else ""
+                    )
+                    return day, [*steps, Step(text, day, f"{rule.cite}; GCL § 20", part)]
                 else:
                     day = base + dt.timedelta(days=sign * n * (7 if unit == "weeks" else 1))
                     cite = f"{rule.cite}; GCL § 20"

@@ -25,6 +25,7 @@ from nyballot.errors import (
     suggest,
 )
 from nyballot.law.model import (
+    NON_ROLLING_KINDS,
     Change,
     Conflict,
     LawVersion,
@@ -100,7 +101,7 @@ def build_rule(
             opens=parse(str(merged["opens"])) if merged.get("opens") else None,
             closes=parse(str(merged["closes"])) if merged.get("closes") else None,
             when=parse_condition(str(merged["when"])) if merged.get("when") else None,
-            roll=bool(merged.get("roll", True)),
+            roll=bool(merged.get("roll", merged.get("kind") not in NON_ROLLING_KINDS)),
             kind=merged.get("kind", "deadline"),
             note=" ".join(str(merged.get("note", "")).split()),
             unverified=" ".join(str(merged.get("unverified") or not_found or "").split()),

@@ -8,7 +8,11 @@ from typing import Literal
 
 from nyballot.reckoning.expressions import Condition, Expr, refs
 
-RuleKind = Literal["deadline", "election", "first_day", "window", "cutoff"]
+RuleKind = Literal["deadline", "election", "first_day", "window", "cutoff", "duty"]
+# Kinds whose last day never rolls forward: election days; cut-offs that are not filing days;
+# duties of a board counted back from an election (rolling would shorten the time the law
+# secures, for military ballots below the 45 days federal law requires).
+NON_ROLLING_KINDS = frozenset({"election", "cutoff", "duty"})
 OverlayKind = Literal["chapter-law", "court-order", "bill"]
 Action = Literal["replace", "add", "repeal"]
 TakesEffect = Literal["dates", "january-after-enactment"]
@@ -19,7 +23,8 @@ class Rule:
     """One dated provision: its citation, the words it encodes, and its expressions.
 
     ``opens`` is a first day (never rolled); ``closes`` a last day, which rolls to the next
-    business day under § 1-106(1) and GCL § 25-a unless ``roll`` is false.
+    business day under § 1-106(1) and GCL § 25-a unless ``roll`` is false (the default for the
+    kinds in NON_ROLLING_KINDS).
     """
 
     id: str

@@ -71,6 +71,22 @@ def add_business_days(day: dt.date, n: int, is_business_day: Callable[[dt.date],
     return day
 
 
+def two_day_period_end(day: dt.date, is_business_day: Callable[[dt.date], bool]) -> dt.date:
+    """The last day of a two-day period after a day (GCL § 20): "If such period is a period of
+    two days, Saturday, Sunday or a public holiday must be excluded from the reckoning if it is
+    an intervening day between the day from which the reckoning is made and the last day".
+
+    >>> two_day_period_end(dt.date(2026, 5, 22), lambda d: d.weekday() < 5)   # from a Friday
+    datetime.date(2026, 5, 26)
+    >>> two_day_period_end(dt.date(2026, 5, 21), lambda d: d.weekday() < 5)   # from a Thursday
+    datetime.date(2026, 5, 23)
+    """
+    first = day + dt.timedelta(days=1)
+    while not is_business_day(first):  # the intervening day must be one that counts
+        first += dt.timedelta(days=1)
+    return first + dt.timedelta(days=1)  # the last day itself may fall on any day (it rolls)
+
+
 def closed_form_date(expr: Expr, year: int) -> dt.date:
     """Evaluate an expression that names no other date (holidays, election days)."""
     match expr:
