@@ -205,6 +205,18 @@ def _deadline(ev: _Evaluator, rule: Rule) -> Deadline:
     closes = ev.field(rule.id, "closes")
     derivation = opens.steps + [s for s in closes.steps if s.part != "when" or not opens.steps]
     derivation += [Step(note, None, rule.cite, "note") for note in rule.derivation_notes]
+    start = rule.in_force_from
+    earliest = min((d for d in (opens.final, closes.final) if d is not None), default=None)
+    if start is not None and earliest is not None and earliest < start:
+        derivation.append(
+            Step(
+                f"this date falls before the change took effect ({show(start)}): had "
+                f"{rule.overlay} been law, the day would have passed before it applied",
+                start,
+                f"{rule.overlay} § {rule.bill_section}" if rule.bill_section else rule.cite,
+                "note",
+            )
+        )
     status: Status
     if applies is False:
         status = "not_applicable"

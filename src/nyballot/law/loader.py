@@ -473,7 +473,12 @@ def apply_overlays(
                     opens=rule.opens if rule.opens is not None else base.opens,
                     closes=rule.closes if rule.closes is not None else base.closes,
                 )
-            rules[rule_id] = replace(rule, derivation_notes=tuple(notes), conflict=conflict)
+            rules[rule_id] = replace(
+                rule,
+                derivation_notes=tuple(notes),
+                conflict=conflict,
+                in_force_from=overlay.period_for(change, dated).start,
+            )
         for rule_id in [c.rule_id for c in overlay.changes if c.action == "repeal"]:
             if rule_id in rules:
                 continue

@@ -46,6 +46,7 @@ class Rule:
     bill_section: str = ""  # for overlay rules: the section of the act that makes the change
     change: str = ""  # for overlay rules: what the change does, in one line
     derivation_notes: tuple[str, ...] = ()  # conflicts and precedence, shown in derivations
+    in_force_from: dt.date | None = None  # for overlay rules: the day the change takes effect
     conflict: str = ""  # "§ 2 and § 19 conflict; § 19 prevails", when sections of an act clash
 
     def expressions(self) -> dict[str, Expr | Condition]:
