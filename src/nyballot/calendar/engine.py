@@ -26,7 +26,7 @@ from nyballot.calendar.model import (
 from nyballot.errors import OutOfCoverageError, UsageError, suggest
 from nyballot.law.choice import LawChoice
 from nyballot.law.loader import Law, apply_overlays, check_rules, load_law, overlay_years
-from nyballot.law.model import LawVersion, Overlay, Rule
+from nyballot.law.model import ConflictReading, LawVersion, Overlay, Rule
 from nyballot.reckoning import dates
 from nyballot.reckoning.expressions import (
     Condition,
@@ -316,13 +316,16 @@ def build_calendar(
     enacted_on: Mapping[str, dt.date] | None = None,
     ordered: bool = False,
     outside_coverage: bool = False,
+    conflicts: ConflictReading = "later",
 ) -> Calendar:
     """The political calendar of a year under the law in force (or the law named).
 
     ``overlays`` are bills (or other overlays) read on top of that law; ``enacted_on`` gives a
     bill's date of enactment where its sections take effect from it; ``ordered`` lets two
     overlays that change the same rule apply in the order given (the later prevails);
-    ``outside_coverage`` applies a named law version to a year it does not cover (a what-if).
+    ``outside_coverage`` applies a named law version to a year it does not cover (a what-if);
+    ``conflicts`` reads an act that amends one provision twice, differently (see
+    ``nyballot.law.model.ConflictReading``).
     """
     data = load_law()
     for overlay_id in enacted_on or {}:
@@ -335,7 +338,9 @@ def build_calendar(
     if convention not in CONVENTIONS:
         raise UsageError(f"convention '{convention}': expected one of {', '.join(CONVENTIONS)}")
     version, chosen = resolve_law(year, law, overlays, data, enacted, enacted_on, outside_coverage)
-    rules = apply_overlays(version, chosen, year, enacted_on, ordered)
+    if conflicts not in ("later", "earlier"):
+        raise UsageError(f"conflicts '{conflicts}': expected later or earlier")
+    rules = apply_overlays(version, chosen, year, enacted_on, ordered, conflicts)
     check_rules(rules, data.events, f" in {version.id} with {', '.join(o.id for o in chosen)}")
     rules = {k: r for k, r in rules.items() if r.only_in != "presidential_years" or year % 4 == 0}
     overrides = {
@@ -390,6 +395,7 @@ def calendar_under(
         enacted_on=choice.enacted_on,
         ordered=choice.ordered,
         outside_coverage=outside_coverage,
+        conflicts=choice.conflicts,
     )
 
 

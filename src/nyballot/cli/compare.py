@@ -120,12 +120,14 @@ def compare_command(
         overlays=against_with,
         enacted_on={k: v for k, v in enacted_on.items() if k in against_with},
         ordered=options["ordered"],
+        conflicts=options["conflicts"],
     )
     other = LawChoice(
         law=options["law_id"],
         overlays=options["overlays"],
         enacted_on={k: v for k, v in enacted_on.items() if k in options["overlays"]},
         ordered=options["ordered"],
+        conflicts=options["conflicts"],
     )
     result = compare(
         year,

@@ -88,6 +88,13 @@ def calendar_options(func: F) -> F:
             is_flag=True,
             help="Bills that change the same rule apply in the order given (the later prevails).",
         ),
+        click.option(
+            "--conflicts",
+            type=click.Choice(["later", "earlier"]),
+            default="later",
+            show_default=True,
+            help="Where one bill amends a provision twice: the later text prevails, or the first.",
+        ),
     ]
     for decorator in reversed(decorators):
         func = decorator(func)
@@ -100,6 +107,7 @@ def calendar_from_options(year: int, options: dict[str, Any]) -> Calendar:
         overlays=options["overlays"],
         enacted_on=parse_enacted_on(options["enacted_on"], options["overlays"]),
         ordered=options["ordered"],
+        conflicts=options["conflicts"],
     )
     return calendar_under(
         year,

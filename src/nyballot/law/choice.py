@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from nyballot.law.loader import load_law
+from nyballot.law.model import ConflictReading
 
 
 @dataclass(frozen=True)
@@ -14,13 +15,15 @@ class LawChoice:
     """A law version (None: the one in force that year) and overlays, in the order given.
 
     ``enacted_on`` gives a bill's date of enactment where its effective date depends on it;
-    ``ordered`` says the overlays' order settles which wins when two amend the same rule.
+    ``ordered`` says the overlays' order settles which wins when two amend the same rule;
+    ``conflicts`` is the reading of an act that amends one provision twice, differently.
     """
 
     law: str | None = None
     overlays: tuple[str, ...] = ()
     enacted_on: Mapping[str, dt.date] = field(default_factory=dict)
     ordered: bool = False
+    conflicts: ConflictReading = "later"
 
     def has(self, overlay: str) -> bool:
         return overlay in self.overlays

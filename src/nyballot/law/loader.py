@@ -28,6 +28,7 @@ from nyballot.law.model import (
     NON_ROLLING_KINDS,
     Change,
     Conflict,
+    ConflictReading,
     LawVersion,
     Overlay,
     Period,
@@ -358,7 +359,12 @@ def _quote(words: tuple[str, ...], limit: int = 600) -> str:
     return f'"{text if len(text) <= limit else text[: limit - 3] + "..."}"'
 
 
-def conflict_text(overlay: Overlay, conflict: Conflict, winner: Change | None = None) -> str:
+def conflict_text(
+    overlay: Overlay,
+    conflict: Conflict,
+    winner: Change | None = None,
+    reading: ConflictReading = "later",
+) -> str:
     """One line: both sections' words, and which prevails and why."""
     parts = [f"{c.label()} {_quote(c.law)}" for c in conflict.changes]
     text = (
@@ -366,30 +372,43 @@ def conflict_text(overlay: Overlay, conflict: Conflict, winner: Change | None = 
         f"{conflict.sections()}: {'; '.join(parts)}."
     )
     if winner is not None:
-        why = conflict.reading or (
-            "by the default rule: the text that took effect later prevails; on the same day, "
-            "the later section of the act (not reviewed in the law data)"
+        why = (
+            "--conflicts earlier: the first amendment stands; the later sections are read as "
+            "not disturbing it"
+            if reading == "earlier"
+            else conflict.reading
+            or (
+                "by the default rule: the text that took effect later prevails; on the same "
+                "day, the later section of the act (not reviewed in the law data)"
+            )
         )
         text += f" {winner.label()} prevails ({why})"
     return text
 
 
 def winning_changes(
-    overlay: Overlay, year: int | None, enacted_on: dt.date | None = None
+    overlay: Overlay,
+    year: int | None,
+    enacted_on: dt.date | None = None,
+    reading: ConflictReading = "later",
 ) -> list[tuple[Change, list[str]]]:
     """The changes an overlay makes for a year, one per rule, each with derivation notes."""
-    return [(c, notes) for c, notes, _ in _winners(overlay, year, enacted_on)]
+    return [(c, notes) for c, notes, _ in _winners(overlay, year, enacted_on, reading)]
 
 
 def _winners(
-    overlay: Overlay, year: int | None, enacted_on: dt.date | None = None
+    overlay: Overlay,
+    year: int | None,
+    enacted_on: dt.date | None = None,
+    reading: ConflictReading = "later",
 ) -> list[tuple[Change, list[str], str]]:
     """Each rule's winning change for a year, its derivation notes and a one-line conflict.
 
     Among sections that change the same rule and are both in force, the reading recorded in
     the overlay's ``conflicts`` prevails; without one, the text that took effect later, and on
-    the same day the later section of the act. Without a year every change is taken and the
-    last section prevails (used to check names when the law is loaded).
+    the same day the later section of the act. ``reading="earlier"`` is the other reading: the
+    first amendment stands. Without a year every change is taken and the last section prevails
+    (used to check names when the law is loaded).
     """
     chosen = list(overlay.changes) if year is None else overlay.changes_for(year, enacted_on)
     conflicts = {c.rule_id: c for c in overlay.conflicts}
@@ -402,14 +421,19 @@ def _winners(
         return (overlay.period_for(c, enacted_on).start or dt.date.min, _section_key(c))
 
     for rule_id, group in by_rule.items():
-        winner = max(group, key=key)
+        winner = max(group, key=key) if reading == "later" else min(group, key=key)
         notes: list[str] = []
         summary = ""
         conflict = conflicts.get(rule_id)
         if conflict is not None and len(group) > 1:
-            if conflict.prevails:
+            if conflict.prevails and reading == "later":
                 winner = next(c for c in group if c.section == conflict.prevails)
-            notes.append(conflict_text(overlay, conflict, winner))
+            notes.append(conflict_text(overlay, conflict, winner, reading))
+            other = "earlier" if reading == "later" else "later"
+            notes.append(
+                f"the other reading (--conflicts {other}) lets the "
+                f"{'first' if other == 'earlier' else 'later'} amendment prevail"
+            )
             summary = f"{conflict.sections()} conflict; {winner.label()} prevails"
         period = overlay.period_for(winner, enacted_on)
         what = f": {winner.summary}" if winner.summary else ""
@@ -424,6 +448,7 @@ def apply_overlays(
     year: int | None = None,
     enacted_on: Mapping[str, dt.date] | None = None,
     ordered: bool = False,
+    reading: ConflictReading = "later",
 ) -> dict[str, Rule]:
     """The version's rules with each overlay's replacements, additions and repeals, in order.
 
@@ -436,7 +461,7 @@ def apply_overlays(
     touched: dict[str, Overlay] = {}
     for overlay in overlays:
         dated = (enacted_on or {}).get(overlay.id)
-        for change, notes, conflict in _winners(overlay, year, dated):
+        for change, notes, conflict in _winners(overlay, year, dated, reading):
             rule_id = change.rule_id
             earlier = touched.get(rule_id)
             if earlier is not None and year is not None:

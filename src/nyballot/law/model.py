@@ -13,6 +13,10 @@ RuleKind = Literal["deadline", "election", "first_day", "window", "cutoff", "dut
 # duties of a board counted back from an election (rolling would shorten the time the law
 # secures, for military ballots below the 45 days federal law requires).
 NON_ROLLING_KINDS = frozenset({"election", "cutoff", "duty"})
+# When one act amends a provision twice, differently: "later" (the default) lets the text that
+# took effect later prevail (on the same day, the later section); "earlier" reads the later
+# sections as leaving the first amendment standing.
+ConflictReading = Literal["later", "earlier"]
 OverlayKind = Literal["chapter-law", "court-order", "bill"]
 Action = Literal["replace", "add", "repeal"]
 TakesEffect = Literal["dates", "january-after-enactment"]
