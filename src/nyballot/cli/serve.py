@@ -23,6 +23,7 @@ def serve(host: str, port: int, db: str | None, workers: int) -> None:
 
     if db:
         os.environ["NYBALLOT_DATABASE_URL"] = db
+    from nyballot.api.tcp import NoDelayHTTPProtocol
     from nyballot.filing.store import engine_for
 
     engine_for(db)  # create and migrate before the first request
@@ -33,4 +34,5 @@ def serve(host: str, port: int, db: str | None, workers: int) -> None:
         workers=workers,
         log_level="warning",
         access_log=False,
+        http=NoDelayHTTPProtocol,
     )
