@@ -237,7 +237,7 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
         on: Annotated[str | None, Query(max_length=10, description="YYYY-MM-DD")] = None,
     ) -> list[dict[str, Any]]:
         """What falls due on or after a day (default today), soonest first."""
-        day = parse_day(on, "on") if on else dt.datetime.now(NEW_YORK).date()
+        day = parse_day(on, "on") if on is not None else dt.datetime.now(NEW_YORK).date()
         return [clock_dict(c) for c in desk.due(board, year, day)]
 
     def _record(s: Submission, who: str, key: str | None) -> JSONResponse:

@@ -30,7 +30,11 @@ def _paper_options(func: Any) -> Any:
     decorators = [
         click.option("--board", required=True, help="Board id, e.g. nyc, albany, westchester."),
         click.option("--year", required=True, type=int, help="Election year."),
-        click.option("--received", help="Instant received (ISO 8601; default: now)."),
+        click.option(
+            "--received",
+            help="Instant received: date, time and UTC offset, e.g. 2026-04-02T16:59-04:00 "
+            "(default: now).",
+        ),
         click.option(
             "--method",
             type=click.Choice(["in_person", "mail", "overnight"]),
@@ -67,10 +71,10 @@ def desk() -> None:
 @DB
 def init(db: str | None) -> None:
     """Create the database (or bring it to the latest schema)."""
-    from nyballot.filing.store import current_revision, database_url
+    from nyballot.filing.store import current_revision, database_url, shown
 
     d = _desk(db)
-    click.echo(f"{database_url(db)}: schema at revision {current_revision(d.engine)}")
+    click.echo(f"{shown(database_url(db))}: schema at revision {current_revision(d.engine)}")
 
 
 def _show(record: dict[str, Any], replayed: bool, fmt: str) -> None:
@@ -205,7 +209,12 @@ def due(
     from nyballot.filing.desk import clock_dict, parse_day
     from nyballot.filing.model import NEW_YORK
 
-    day = None if show_all else (parse_day(on, "--on") if on else dt.datetime.now(NEW_YORK).date())
+    if show_all:
+        day = None
+    elif on is not None:
+        day = parse_day(on, "--on")
+    else:
+        day = dt.datetime.now(NEW_YORK).date()
     found = _desk(db).due(board, year, day)
     if fmt == "json":
         click.echo(json_export.dumps([clock_dict(c) for c in found]), nl=False)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import re
 import secrets
 import uuid
 from dataclasses import asdict, dataclass, field
@@ -57,7 +58,7 @@ class Submission:
     kind: str
     board: str
     year: int
-    received: str | None = None  # ISO 8601 instant with offset; default: now
+    received: str | None = None  # ISO 8601 instant with time and offset; None: now
     method: str = "in_person"
     postmark: str | None = None
     candidates: list[dict[str, str]] = field(default_factory=list)
@@ -87,25 +88,49 @@ def _text(value: object, name: str, limit: int = MAX_TEXT) -> str:
     return value.strip()
 
 
+# A date, then a time of at least hours and minutes ("2026-04-02T16:59", "2026-04-02 16:59").
+_DATE_AND_TIME = re.compile(r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}")
+INSTANT_EXAMPLE = "e.g. 2026-04-02T16:59-04:00"
+
+
 def parse_instant(value: str, name: str = "received") -> dt.datetime:
+    """An ISO 8601 instant: a date, a time (hours and minutes at least) and a UTC offset.
+
+    A date alone or a time without an offset is refused rather than guessed: the stamp of
+    § 6-144 is the day, hour and minute the paper was received."""
+    text = _text(value, name, 40)
+    expected = f"{name} '{value}': expected an ISO 8601 instant, {INSTANT_EXAMPLE}"
+    if not text:
+        raise UsageError(f"{name}: empty; expected an ISO 8601 instant, {INSTANT_EXAMPLE}")
     try:
-        instant = dt.datetime.fromisoformat(_text(value, name, 40))
+        instant = dt.datetime.fromisoformat(text)
     except ValueError:
-        raise UsageError(
-            f"{name} '{value}': expected an ISO 8601 instant, e.g. 2026-04-02T16:59-04:00"
-        ) from None
+        raise UsageError(expected) from None
+    if not _DATE_AND_TIME.match(text):
+        raise UsageError(f"{expected} (a date and a time of day, not a date alone)")
     if instant.tzinfo is None:
-        instant = instant.replace(tzinfo=NEW_YORK)
+        raise UsageError(f"{expected} (with the UTC offset: -04:00 or -05:00 in New York)")
     if not 1900 <= instant.year <= 2100:
         raise UsageError(f"{name} '{value}': year out of range")
     return instant
 
 
 def parse_day(value: str, name: str) -> dt.date:
+    text = _text(value, name, 10)
+    if not text:
+        raise UsageError(f"{name}: empty; expected YYYY-MM-DD")
     try:
-        return dt.date.fromisoformat(_text(value, name, 10))
+        return dt.date.fromisoformat(text)
     except ValueError:
         raise UsageError(f"{name} '{value}': expected YYYY-MM-DD") from None
+
+
+def clerk_name(value: object) -> str:
+    """The name of the clerk who stamps a paper or holds a token: text, not empty."""
+    name = _text(value, "clerk", 100)
+    if not name:
+        raise UsageError("clerk: a name is needed")
+    return name
 
 
 @lru_cache(maxsize=64)
@@ -201,37 +226,68 @@ class Desk:
             raise UsageError(f"fee_cents '{s.fee_cents}': expected a whole number of cents")
         outcome = None
         if s.outcome is not None:
+            if kind is not FilingKind.DETERMINATION:
+                raise UsageError(
+                    f"outcome '{s.outcome}': only a determination of the board has an outcome, "
+                    f"not a paper of kind '{kind}'"
+                )
             try:
                 outcome = Outcome(s.outcome)
             except ValueError:
                 known = ", ".join(o.value for o in Outcome)
                 raise UsageError(f"outcome '{s.outcome}': expected one of {known}") from None
+        received = (
+            parse_instant(s.received) if s.received is not None else dt.datetime.now(NEW_YORK)
+        )
+        how = method(s.method)
+        postmark = parse_day(s.postmark, "postmark") if s.postmark is not None else None
+        if postmark is not None:
+            if how is Method.IN_PERSON:
+                raise UsageError(
+                    f"postmark '{s.postmark}': a paper delivered in person has no postmark "
+                    "(give --method mail or overnight, or leave the postmark out)"
+                )
+            if postmark > local(received).date():
+                raise UsageError(
+                    f"postmark '{s.postmark}': after the day the paper was received, "
+                    f"{local(received):%Y-%m-%d}"
+                )
+        refers_to = None
+        if s.refers_to is not None:
+            refers_to = _text(s.refers_to, "refers_to", 36)
+            if not refers_to:
+                raise UsageError("refers_to: empty; give the uid of the filing concerned")
         paper = Paper(
             kind=kind,
             board=board(_text(s.board, "board", 40)),
             year=s.year,
-            received=parse_instant(s.received) if s.received else dt.datetime.now(NEW_YORK),
-            method=method(s.method),
-            postmark=parse_day(s.postmark, "postmark") if s.postmark else None,
+            received=received,
+            method=how,
+            postmark=postmark,
             candidates=candidates,
             office=_text(s.office, "office"),
             district=_text(s.district, "district"),
             party=_text(s.party, "party"),
             independent_body=bool(s.independent_body),
-            refers_to=_text(s.refers_to, "refers_to", 36) if s.refers_to else None,
+            refers_to=refers_to,
             outcome=outcome,
             fee_cents=s.fee_cents,
             note=_text(s.note, "note", MAX_NOTE),
         )
         category = KINDS[kind].category
+        if kind is FilingKind.SPECIFICATIONS and not paper.refers_to:
+            raise UsageError("kind 'specifications': needs refers_to, the uid of the objection")
+        if kind is FilingKind.OBJECTION and not paper.refers_to:
+            raise UsageError(
+                "kind 'objection': needs refers_to, the uid of the petition, certificate or "
+                "notice objected to"
+            )
         if category is Category.RECORD and not paper.refers_to:
             raise UsageError(f"kind '{kind}': needs refers_to, the uid of the filing concerned")
         if kind is FilingKind.DETERMINATION and outcome is None:
             raise UsageError(
                 "kind 'determination': needs an outcome (valid, invalid, noncompliant)"
             )
-        if kind is FilingKind.SPECIFICATIONS and not paper.refers_to:
-            raise UsageError("kind 'specifications': needs refers_to, the uid of the objection")
         if paper.refers_to:
             target = conn.execute(select(filings).where(filings.c.uid == paper.refers_to)).first()
             if target is None:
@@ -241,6 +297,11 @@ class Desk:
                 raise UsageError(
                     f"refers_to '{paper.refers_to}': filed with board {t['board']}, "
                     f"not {paper.board.id}"
+                )
+            if t["year"] != paper.year:
+                raise UsageError(
+                    f"refers_to '{paper.refers_to}': filed for the year {t['year']}, "
+                    f"not {paper.year}"
                 )
             target_kind = FilingKind(t["kind"])
             if kind is FilingKind.SPECIFICATIONS and target_kind is not FilingKind.OBJECTION:
@@ -263,6 +324,7 @@ class Desk:
         A repeated submission with the same idempotency key returns the first record; the same
         key with a different paper is a conflict.
         """
+        clerk = clerk_name(clerk)
         if idempotency_key is not None:
             idempotency_key = _text(idempotency_key, "idempotency key", 200)
             if not idempotency_key:
@@ -303,7 +365,7 @@ class Desk:
                         fatal=decision.fatal,
                         filed_on=decision.filed_on.isoformat() if decision.filed_on else None,
                         decision=json.dumps(decision_dict(decision)),
-                        clerk=_text(clerk, "clerk", 100),
+                        clerk=clerk,
                         recorded_at=_now(),
                     )
                 )
@@ -382,9 +444,7 @@ class Desk:
     def create_token(self, clerk: str, role: str) -> str:
         if role not in ROLES:
             raise UsageError(f"role '{role}': expected one of {', '.join(ROLES)}")
-        clerk = _text(clerk, "clerk", 100)
-        if not clerk:
-            raise UsageError("clerk: a name is needed")
+        clerk = clerk_name(clerk)
         token = "nyb_" + secrets.token_urlsafe(32)
         with self.engine.begin() as conn:
             conn.execute(

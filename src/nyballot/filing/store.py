@@ -17,9 +17,10 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from alembic.util.exc import CommandError
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from nyballot.errors import UsageError
 
@@ -32,13 +33,55 @@ _engines: dict[str, Engine] = {}
 
 
 def database_url(url: str | None = None) -> str:
-    """The URL given, else $NYBALLOT_DATABASE_URL, else a SQLite file in this directory."""
-    url = url or os.environ.get(ENV_URL) or DEFAULT_URL
+    """The URL given, else $NYBALLOT_DATABASE_URL, else a SQLite file in this directory.
+
+    A URL given but empty is refused (it would silently fall back to the default file), and so
+    is an in-memory SQLite database (every record would be lost when the process ends)."""
+    if url is not None and not url.strip():
+        raise UsageError(
+            "database '': empty URL; give sqlite:///FILE or postgresql://... "
+            f"(or leave it out for {DEFAULT_URL})"
+        )
+    url = (url or os.environ.get(ENV_URL) or DEFAULT_URL).strip()
     if url.startswith(("postgresql://", "postgres://")):
         url = "postgresql+psycopg://" + url.split("://", 1)[1]
     if not url.startswith(("sqlite", "postgresql+psycopg")):
         raise UsageError(f"database '{url}': expected sqlite:///FILE or postgresql://...")
+    if url.startswith("sqlite") and _in_memory(url):
+        raise UsageError(
+            f"database '{url}': an in-memory database keeps nothing after the command ends; "
+            "give a file, e.g. sqlite:///nyballot.sqlite3"
+        )
     return url
+
+
+def _in_memory(url: str) -> bool:
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return False  # reported when the engine is made
+    database = parsed.database or ""
+    return (
+        database in ("", ":memory:")
+        or database.startswith("file::memory:")
+        or parsed.query.get("mode") == "memory"
+    )
+
+
+def shown(url: str) -> str:
+    """A URL as it may be printed: any password hidden."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url
+
+
+def _reason(exc: BaseException) -> str:
+    """The first line of what the database driver said, without SQLAlchemy's decorations."""
+    orig = getattr(exc, "orig", None)
+    text = str(orig if orig is not None else exc).strip()
+    first = text.splitlines()[0].strip() if text else type(exc).__name__
+    return first[:200]
 
 
 def _sqlite_setup(engine: Engine) -> None:
@@ -69,16 +112,25 @@ def engine_for(url: str | None = None, *, migrate_now: bool = True) -> Engine:
         except ArgumentError as exc:
             raise UsageError(f"database '{url}': {exc}") from None
         if parsed.get_backend_name() == "sqlite":
-            if parsed.database and parsed.database != ":memory:":
-                folder = Path(parsed.database).expanduser().resolve().parent
-                if not folder.is_dir():
-                    raise UsageError(f"database '{url}': folder {folder} does not exist")
+            assert parsed.database  # an in-memory database was refused by database_url
+            path = Path(parsed.database).expanduser().resolve()
+            if not path.parent.is_dir():
+                raise UsageError(f"database '{url}': folder {path.parent} does not exist")
+            if path.is_dir():
+                raise UsageError(f"database '{url}': cannot open: {path} is a folder")
             engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
             _sqlite_setup(engine)
         else:
-            engine = create_engine(url, pool_pre_ping=True, pool_size=10)
+            try:
+                engine = create_engine(url, pool_pre_ping=True, pool_size=10)
+            except (ArgumentError, ImportError) as exc:
+                raise UsageError(f"database '{shown(url)}': {_reason(exc)}") from None
         if migrate_now:
-            migrate(engine)
+            try:
+                migrate(engine)
+            except (SQLAlchemyError, CommandError) as exc:
+                engine.dispose()
+                raise UsageError(f"database '{shown(url)}': cannot open: {_reason(exc)}") from None
         _engines[url] = engine
         return engine
 
