@@ -73,6 +73,7 @@ def test_impossible_papers_are_refused_and_nothing_is_stored(db_url: str) -> Non
         objection(uid, method="mail", postmark="2026-04-04"),
         "postmark '2026-04-04': after the day the paper was received, 2026-04-03",
     )
+    refused(desk, objection(uid, method="mail", postmark="0001-01-01"), "year out of range")
     # An outcome belongs to a determination only.
     refused(desk, objection(uid, outcome="invalid"), "only a determination of the board")
     # The stamp needs a clerk, a date, a time and an offset.

@@ -106,3 +106,56 @@ def test_the_book_page_lists_filings(client: TestClient) -> None:
     assert "Ana &lt;Ruiz&gt; (40 Grand St)" in page.text  # escaped
     assert "/book?board=albany&amp;year=2026&amp;format=csv" in page.text
     assert "No filings recorded" in client.get("/web/book", params={"board": "nyc"}).text
+
+
+@pytest.mark.parametrize(
+    ("url", "status", "message"),
+    [
+        ("/web/nowhere", 404, "Not Found"),
+        ("/web/explain/2026", 404, "Not Found"),
+        ("/web/calendar/2026?law=" + "x" * 200, 400, "law: String should have at most"),
+    ],
+)
+def test_unknown_web_paths_and_bad_queries_are_html_pages(
+    client: TestClient, url: str, status: int, message: str
+) -> None:
+    response = client.get(url)
+    assert response.status_code == status
+    assert response.headers["content-type"].startswith("text/html")
+    assert message in response.text and "<h1>" in response.text
+    assert client.get("/nowhere").json() == {"error": "Not Found"}  # the API stays JSON
+
+
+def test_a_failure_inside_a_page_is_an_html_500(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken() -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("nyballot.web.pages.load_law", broken)
+    app = create_app(f"sqlite:///{tmp_path / 'p.sqlite3'}")
+    with TestClient(app, raise_server_exceptions=False) as c:
+        response = c.get("/")
+        assert response.status_code == 500
+        assert response.headers["content-type"].startswith("text/html")
+        assert "internal error" in response.text and "boom" not in response.text
+        api = c.get("/calendar/2026")
+        assert api.status_code == 200  # the API is not affected
+
+
+def test_calendar_takes_the_same_query_as_its_json_download(client: TestClient) -> None:
+    query = {"event": "death=2017-07-20", "convention": "statutory"}
+    plain = client.get("/calendar/2017", params=query).json()
+    assert plain["events"] == {"death": "2017-07-20"} and plain["convention"] == "statutory"
+    assert plain == client.get("/calendar/2017.json", params=query).json()
+    bad = client.get("/calendar/2017", params={"event": "death=2017-02-30"})
+    assert bad.status_code == 400 and "is not a date" in bad.json()["error"]
+
+
+@pytest.mark.parametrize("day", ["9999-12-31", "0001-01-02"])
+@pytest.mark.parametrize("name", ["death", "vacancy", "special_election", "multiple_group_notice"])
+def test_extreme_event_dates_are_a_400_not_a_500(client: TestClient, name: str, day: str) -> None:
+    r = client.get("/calendar/2026", params={"event": f"{name}={day}"})
+    assert r.status_code == 400 and "outside the years 1900 to 2100" in r.json()["error"]
+    page = client.get("/web/calendar/2026", params={"event": f"{name}={day}"})
+    assert page.status_code == 400 and "outside the years" in page.text

@@ -32,7 +32,8 @@ from nyballot.law.choice import LawChoice
 from nyballot.reckoning.holidays import holidays as holidays_of
 from nyballot.web import router as web_router
 from nyballot.web.common import Choice
-from nyballot.web.downloads import Convention, Law, With, Year
+from nyballot.web.downloads import Asked, Convention, Law, With, Year
+from nyballot.web.pages import error_page_for, is_page
 
 MAX_BODY = 64 * 1024
 log = logging.getLogger("nyballot.api")
@@ -129,26 +130,35 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
     app.include_router(web_router)
 
     @app.exception_handler(NyballotError)
-    async def nyballot_error(_: Request, exc: NyballotError) -> JSONResponse:
+    async def nyballot_error(request: Request, exc: NyballotError) -> Response:
         status = next(code for cls, code in STATUS if isinstance(exc, cls))
+        if is_page(request):
+            return error_page_for(status, str(exc))
         headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
         return JSONResponse({"error": str(exc)}, status_code=status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
         problems = []
         for e in exc.errors()[:5]:
             where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
             problems.append(f"{where}: {e.get('msg', 'invalid')}")
-        return JSONResponse({"error": "; ".join(problems) or "invalid request"}, status_code=422)
+        message = "; ".join(problems) or "invalid request"
+        if is_page(request):
+            return error_page_for(400, message)
+        return JSONResponse({"error": message}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if is_page(request):
+            return error_page_for(exc.status_code, str(exc.detail), exc.headers)
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
 
     @app.exception_handler(Exception)
-    async def internal(_: Request, exc: Exception) -> JSONResponse:
+    async def internal(request: Request, exc: Exception) -> Response:
         log.exception("internal error")
+        if is_page(request):
+            return error_page_for(500, "internal error; please report it")
         return JSONResponse({"error": "internal error; please report it"}, status_code=500)
 
     @app.get("/health")
@@ -156,12 +166,10 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
         return {"status": "ok"}
 
     @app.get("/calendar/{year}", response_model=None)
-    def calendar(
-        year: Year, law: Law = None, overlays: With = None, convention: Convention = "rolled"
-    ) -> Response:
-        """The political calendar of a year, every date with its derivation."""
-        body = _calendar_json(Choice(year, law, tuple(overlays or ()), convention=convention))
-        return Response(body, media_type="application/json")
+    def calendar(choice: Asked) -> Response:
+        """The political calendar of a year, every date with its derivation (the same query as
+        ``/calendar/{year}.json``: law, with, event, convention)."""
+        return Response(_calendar_json(choice), media_type="application/json")
 
     @app.get("/explain/{year}/{rule_id}")
     def explain(

@@ -247,6 +247,8 @@ class Desk:
                     f"postmark '{s.postmark}': a paper delivered in person has no postmark "
                     "(give --method mail or overnight, or leave the postmark out)"
                 )
+            if postmark.year < 1900:
+                raise UsageError(f"postmark '{s.postmark}': year out of range")
             if postmark > local(received).date():
                 raise UsageError(
                     f"postmark '{s.postmark}': after the day the paper was received, "

@@ -1,8 +1,9 @@
 """Calendar files to download: ``GET /calendar/{year}.ics`` and ``GET /calendar/{year}.json``.
 
-Part of the JSON API (errors are JSON, as everywhere in it). Unlike ``/calendar/{year}`` they
-also take events (``?event=death=2026-05-01``, repeatable), so the calendar page's links give
-the very calendar the page shows.
+Part of the JSON API (errors are JSON, as everywhere in it). They take the same query as
+``/calendar/{year}`` (one dependency, ``Asked``, reads it for all three): ``law``, ``with``,
+``event`` (``?event=death=2026-05-01``, repeatable) and ``convention``, so the calendar page's
+links give the very calendar the page shows.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ Event = Annotated[
 Convention = Annotated[Literal["rolled", "statutory"], Query()]
 
 
-def _asked(
+def asked(
     year: Year,
     law: Law = None,
     overlays: With = None,
@@ -40,7 +41,7 @@ def _asked(
     return choose(year, law, overlays or (), event or (), convention)
 
 
-Asked = Annotated[Choice, Depends(_asked)]
+Asked = Annotated[Choice, Depends(asked)]
 
 
 @router.get(

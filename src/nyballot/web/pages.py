@@ -14,6 +14,8 @@ unknown rule, a malformed date) renders a 4xx page that says what was wrong.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
+from http import HTTPStatus
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
@@ -55,16 +57,36 @@ Many = Annotated[list[str] | None, Query(max_length=10)]
 Overlays = Annotated[list[str] | None, Query(alias="with", max_length=5)]
 
 PART = {"opens": "first day", "closes": "last day", "when": "applies when", "note": "note"}
-TITLES = {400: "Bad request", 404: "Not found"}
 
 
 def render(name: str, code: int = 200, /, **context: Any) -> HTMLResponse:
     return HTMLResponse(_env.get_template(name).render(**context), status_code=code)
 
 
+def is_page(request: Request) -> bool:
+    """Whether a request is for a web page (the form or anything under /web), whose errors are
+    HTML pages, rather than for the JSON API."""
+    path = request.url.path
+    return path == "/" or path == "/web" or path.startswith("/web/")
+
+
+def error_page_for(
+    status: int, message: str, headers: Mapping[str, str] | None = None
+) -> HTMLResponse:
+    """The error page for a status: its title, what was wrong, a way back."""
+    try:
+        phrase = HTTPStatus(status).phrase  # "Not Found" -> "Not found"
+        title = phrase[:1] + phrase[1:].lower()
+    except ValueError:
+        title = "Error"
+    page = render("error.html", status, status=status, title=title, message=message)
+    if headers:
+        page.headers.update(headers)
+    return page
+
+
 def error_page(exc: NyballotError) -> HTMLResponse:
-    status = 404 if isinstance(exc, NotFoundError) else 400
-    return render("error.html", status, status=status, title=TITLES[status], message=str(exc))
+    return error_page_for(404 if isinstance(exc, NotFoundError) else 400, str(exc))
 
 
 def _choice(
