@@ -46,6 +46,33 @@ def test_every_quoted_rule_is_in_its_text(rule: ballot_law.Rule) -> None:
             "offices[1]: office id 'x' is repeated",
         ),
         ({"party": "D", "election": "general", "offices": [{"id": "x"}]}, "only 'primary' ballots"),
+        (
+            {"party": "D", "sede": "s", "offices": [{"id": "x"}]},
+            "document: unknown key 'sede' (did you mean seed?)",
+        ),
+        (
+            {"party": "D", "offices": [{"id": "x", "seat": 2}]},
+            "offices[0]: unknown key 'seat' (did you mean seats?)",
+        ),
+        (
+            {"party": "D", "offices": [{"id": "x", "candidates": [{"name": "A", "stauts": "x"}]}]},
+            "offices[0].candidates[0]: unknown key 'stauts' (did you mean status?)",
+        ),
+        (
+            {
+                "party": "D",
+                "offices": [{"id": "x", "candidates": [{"name": "A", "pledged_to": []}]}],
+            },
+            "offices[0].candidates[0]: 'pledged_to' must be a non-empty string",
+        ),
+        (
+            {"party": "D", "offices": [{"id": str(i)} for i in range(201)]},
+            "201 offices; one election district's ballot has at most 200",
+        ),
+        (
+            {"party": "D", "offices": [{"id": "x", "candidates": [{"name": "A"}] * 2001}]},
+            "2,001 candidates; one election district's ballot has at most 2,000",
+        ),
     ],
 )
 def test_bad_input_names_the_place(doc: object, message: str) -> None:
@@ -95,3 +122,43 @@ def test_rotation_is_a_permutation_with_period_n(values: list[int], steps: int) 
     rotated = rotate(items, steps)
     assert sorted(i.key for i in rotated) == sorted(i.key for i in items)
     assert rotate(items, steps + len(items)) == rotated
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "ed.json: not UTF-8 text (byte 0"),
+        (b"[" * 100_000, "ed.json: JSON nested too deeply to be a ballot input"),
+        (b"[" + b"1" * 5000 + b"]", "ed.json: not valid JSON (Exceeds the limit"),
+        (b" " * (1024 * 1024 + 1), "ed.json: larger than 1024 KiB"),
+        (
+            b'{"party": "D", "offices": [{"id": "x", "colour": 1}]}',
+            "ed.json: offices[0]: unknown key 'colour'",
+        ),
+    ],
+)
+def test_unreadable_files_are_one_line_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, message: str
+) -> None:
+    path = tmp_path / "ed.json"
+    path.write_bytes(content)
+    with pytest.raises(SystemExit) as exit_:
+        main(["ballot", str(path)])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"nyballot: error: {message}") and err.count("\n") == 1, err
+
+
+def test_a_byte_order_mark_is_accepted_and_an_empty_seed_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "ed.json"
+    path.write_bytes(b"\xef\xbb\xbf" + (EXAMPLES / "ballot-ed.json").read_bytes())
+    main_ok = CliRunner().invoke(cli, ["ballot", str(path), "--format", "json"])
+    assert main_ok.exit_code == 0, main_ok.output
+    with pytest.raises(SystemExit) as exit_:
+        main(["ballot", str(path), "--seed", " "])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err == (
+        "nyballot: error: --seed: empty; give the published seed of the drawing (or leave it out)\n"
+    )

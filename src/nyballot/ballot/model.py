@@ -11,7 +11,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
-from nyballot.errors import UsageError
+from nyballot.errors import UsageError, suggest
 
 KINDS = (
     "public-office",
@@ -130,8 +130,38 @@ class Ballot:
     notes: list[str] = field(default_factory=list)
 
 
+# The keys each object of the input may have (README, "Ballots"); any other is refused, so a
+# misspelt key ("stauts") is reported rather than silently read as its default.
+DOCUMENT_KEYS = (
+    "election", "party", "place", "new_york_city", "election_district_index", "seed", "offices",
+)  # fmt: skip
+OFFICE_KEYS = (
+    "id", "title", "kind", "seats", "opportunity_to_ballot", "numbered", "uncommitted_petition",
+    "candidates",
+)  # fmt: skip
+CANDIDATE_KEYS = (
+    "id", "name", "surname", "status", "petition", "filed", "notice_of_intent", "short_form",
+    "sex", "pledged_to", "number", "court_order",
+)  # fmt: skip
+# One election district's ballot has a few dozen names; these bounds keep a runaway input
+# (a whole county's worth, or a generated file) from running for minutes.
+MAX_OFFICES = 200
+MAX_CANDIDATES = 2000
+
+
 def _fail(source: str, where: str, problem: str) -> UsageError:
     return UsageError(f"{source}: {where}: {problem}")
+
+
+def _known_keys(raw: dict[str, Any], keys: tuple[str, ...], source: str, where: str) -> None:
+    for key in raw:
+        if key not in keys:
+            shown = repr(key[:60]) if isinstance(key, str) else repr(key)
+            raise _fail(
+                source,
+                where,
+                f"unknown key {shown}{suggest(str(key), keys)}; known keys: {', '.join(keys)}",
+            )
 
 
 def _text(
@@ -167,6 +197,7 @@ def _choice(raw: dict[str, Any], key: str, allowed: tuple[str, ...], src: str, w
 def _candidate(raw: Any, position: int, source: str, where: str) -> Candidate:
     if not isinstance(raw, dict):
         raise _fail(source, where, "a candidate must be an object")
+    _known_keys(raw, CANDIDATE_KEYS, source, where)
     name = _text(raw, "name", source, where)
     surname = _text(raw, "surname", source, where, name.split()[-1])
     if surname not in name:
@@ -193,6 +224,8 @@ def _candidate(raw: Any, position: int, source: str, where: str) -> Candidate:
     if short is not None and not isinstance(short, str):
         raise _fail(source, where, "'short_form' must be a string")
     pledged = raw.get("pledged_to")
+    if pledged is not None and (not isinstance(pledged, str) or not pledged.strip()):
+        raise _fail(source, where, "'pledged_to' must be a non-empty string (a candidate's id)")
     return Candidate(
         id=cid,
         name=name,
@@ -206,7 +239,7 @@ def _candidate(raw: Any, position: int, source: str, where: str) -> Candidate:
         notice_of_intent=_flag(raw, "notice_of_intent", source, where),
         short_form=short,
         sex=sex,
-        pledged_to=str(pledged) if pledged is not None else None,
+        pledged_to=pledged.strip() if pledged is not None else None,
         court_order=court,
         number=number,
     )
@@ -215,6 +248,7 @@ def _candidate(raw: Any, position: int, source: str, where: str) -> Candidate:
 def _office(raw: Any, source: str, where: str) -> Office:
     if not isinstance(raw, dict):
         raise _fail(source, where, "an office must be an object")
+    _known_keys(raw, OFFICE_KEYS, source, where)
     oid = _text(raw, "id", source, where)
     candidates_raw = raw.get("candidates", [])
     if not isinstance(candidates_raw, list):
@@ -222,10 +256,11 @@ def _office(raw: Any, source: str, where: str) -> Office:
     candidates = tuple(
         _candidate(c, i, source, f"{where}.candidates[{i}]") for i, c in enumerate(candidates_raw)
     )
-    ids = [c.id for c in candidates]
-    for i, cid in enumerate(ids):
-        if cid in ids[:i]:
-            raise _fail(source, f"{where}.candidates[{i}]", f"candidate id '{cid}' is repeated")
+    seen: set[str] = set()
+    for i, c in enumerate(candidates):
+        if c.id in seen:
+            raise _fail(source, f"{where}.candidates[{i}]", f"candidate id '{c.id}' is repeated")
+        seen.add(c.id)
     return Office(
         id=oid,
         title=_text(raw, "title", source, where, oid),
@@ -242,6 +277,7 @@ def parse_ballot(data: Any, source: str = "ballot.json") -> BallotInput:
     """Check and read a ballot input document."""
     if not isinstance(data, dict):
         raise UsageError(f"{source}: the document must be a JSON object")
+    _known_keys(data, DOCUMENT_KEYS, source, "document")
     election = data.get("election", "primary")
     if election != "primary":
         raise _fail(
@@ -252,6 +288,18 @@ def parse_ballot(data: Any, source: str = "ballot.json") -> BallotInput:
     offices_raw = data.get("offices")
     if not isinstance(offices_raw, list) or not offices_raw:
         raise UsageError(f"{source}: 'offices' must be a non-empty list")
+    if len(offices_raw) > MAX_OFFICES:
+        raise UsageError(
+            f"{source}: {len(offices_raw)} offices; one election district's ballot has at most "
+            f"{MAX_OFFICES}"
+        )
+    total = sum(len(o["candidates"]) for o in offices_raw if isinstance(o, dict)
+                and isinstance(o.get("candidates"), list))  # fmt: skip
+    if total > MAX_CANDIDATES:
+        raise UsageError(
+            f"{source}: {total:,} candidates; one election district's ballot has at most "
+            f"{MAX_CANDIDATES:,}"
+        )
     offices = tuple(_office(o, source, f"offices[{i}]") for i, o in enumerate(offices_raw))
     ids = [o.id for o in offices]
     for i, oid in enumerate(ids):

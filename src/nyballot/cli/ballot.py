@@ -13,6 +13,31 @@ from nyballot.errors import UsageError
 from nyballot.export.json import dumps
 from nyballot.law.bills import choose_law
 
+MAX_BYTES = 1024 * 1024  # one election district's ballot is a few kilobytes
+
+
+def read_document(path: Path) -> object:
+    """The JSON document in a file: UTF-8 (a byte order mark allowed), at most ``MAX_BYTES``."""
+    name = path.name
+    with path.open("rb") as f:
+        data = f.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise UsageError(f"{name}: larger than {MAX_BYTES // 1024} KiB; a ballot input is smaller")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{name}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(
+            f"{name}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from None
+    except ValueError as exc:  # e.g. an integer of more digits than Python reads
+        raise UsageError(f"{name}: not valid JSON ({exc})") from None
+    except RecursionError:
+        raise UsageError(f"{name}: JSON nested too deeply to be a ballot input") from None
+
 
 @click.command()
 @click.argument(
@@ -32,14 +57,9 @@ def ballot(
     no_steps: bool,
 ) -> None:
     """The primary ballot described by BALLOT.json: who appears, in what order, as printed."""
-    try:
-        raw = json.loads(district_file.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise UsageError(
-            f"{district_file.name}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
-            f"{exc.msg})"
-        ) from None
-    data = parse_ballot(raw, district_file.name)
+    if seed is not None and not seed.strip():
+        raise UsageError("--seed: empty; give the published seed of the drawing (or leave it out)")
+    data = parse_ballot(read_document(district_file), district_file.name)
     result = build_ballot(data, choose_law(law_id, bills), seed)
     if fmt == "json":
         click.echo(dumps(ballot_dict(result)), nl=False)
