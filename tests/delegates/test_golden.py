@@ -4,8 +4,9 @@ from typing import Any
 import pytest
 import yaml
 
-from nyballot.delegates import allocate_at_large, allocate_district
+from nyballot.delegates import allocate, allocate_at_large, allocate_district
 from nyballot.delegates.model import Allocation
+from nyballot.errors import UsageError
 
 CASES = yaml.safe_load((Path(__file__).parent / "golden.yaml").read_text(encoding="utf-8"))
 
@@ -46,8 +47,13 @@ def test_the_denominator_reading_is_named_in_the_steps() -> None:
     assert any("--denominator all" in s.text for s in result.steps)
 
 
-def test_four_seats_per_district_keep_the_two_to_one_proportion() -> None:
-    # 6 seats: first 6 - 6 // 3 = 4, second 6 // 3 = 2; the steps say the text speaks of three.
-    result = allocate_district("7", {"A": 40, "B": 35, "C": 25}, seats=6)
-    assert result.awards == {"A": 4, "B": 2}
-    assert any("same proportion" in s.text for s in result.steps)
+@pytest.mark.parametrize("seats", [0, 2, 4, 6])
+def test_only_the_three_seats_of_the_statute_are_taken(seats: int) -> None:
+    # § 2-122-b(4)(b) fixes three delegates per district, split two and one; the text gives no
+    # rule for any other number, so none is made up.
+    with pytest.raises(
+        UsageError, match=f"--per-district {seats}: § 2-122-b\\(4\\)\\(b\\) fixes three"
+    ):
+        allocate_district("7", {"A": 40, "B": 35, "C": 25}, seats=seats)
+    with pytest.raises(UsageError, match="fixes three"):
+        allocate({"7": {"A": 40, "B": 35, "C": 25}}, 5, per_district=seats)

@@ -15,7 +15,9 @@ HEADER = "district,candidate,votes\n"
     [
         ("1,A,10\n1,B,-3\n", "RESULTS.csv row 3: votes '-3' is negative"),
         ("1,A,ten\n", "RESULTS.csv row 2: votes 'ten' is not a whole number"),
-        ("1,A,1,200\n", None),  # an extra column is ignored: '1' is read
+        ("1,A,1,200\n", "RESULTS.csv row 2: expected 3 columns, found 4"),  # not read as 1
+        ("1,A,10,extra\n", "RESULTS.csv row 2: expected 3 columns, found 4"),
+        ("1,A,10\n2,B,1\x00\n", "RESULTS.csv line 3: contains a NUL byte"),
         ("1,A,1.5\n", "RESULTS.csv row 2: votes '1.5' is not a whole number"),
         ("1,A,10\n1,A,12\n", "RESULTS.csv row 3: duplicate row for candidate 'A' in district 1"),
         ("1,A,10\n2,A,0\n2,B,0\n", "RESULTS.csv row 3: district 2 has no votes (rows 3, 4"),
@@ -24,10 +26,7 @@ HEADER = "district,candidate,votes\n"
         ("1,A\n", "RESULTS.csv row 2: expected 3 columns, found 2"),
     ],
 )
-def test_bad_rows_are_named(body: str, message: str | None) -> None:
-    if message is None:
-        assert parse_results(HEADER + body) == {"1": {"A": 1}}
-        return
+def test_bad_rows_are_named(body: str, message: str) -> None:
     with pytest.raises(UsageError) as err:
         parse_results(HEADER + body)
     assert str(err.value).startswith(message)
@@ -55,7 +54,30 @@ def test_cli_error_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFixt
         main(["delegates", str(path), "--at-large", "5"])
     assert exit_.value.code == 2
     err = capsys.readouterr().err
-    assert err == "nyballot: error: RESULTS.csv row 3: votes '-3' is negative\n"
+    assert err == f"nyballot: error: {path} row 3: votes '-3' is negative\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["/dev/null", "--at-large", "5"], "/dev/null: empty file"),
+        (["RESULTS.csv", "--at-large", "5", "--per-district", "4"], "--per-district 4: § 2-122-b"),
+    ],
+)
+def test_cli_names_the_file_as_given_and_the_fixed_seats(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    args: list[str],
+    message: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "RESULTS.csv").write_text(HEADER + "1,A,10\n1,B,3\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_:
+        main(["delegates", *args])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"nyballot: error: {message}") and err.count("\n") == 1, err
 
 
 def test_cli_json_matches_the_contract(tmp_path: Path) -> None:

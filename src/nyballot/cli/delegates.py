@@ -28,7 +28,14 @@ def _reading(flag: str, readings: Any, text: str) -> Callable[[F], F]:
 @click.command()
 @click.argument("results", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--at-large", type=int, required=True, metavar="N", help="At-large delegates.")
-@click.option("--per-district", type=int, default=3, show_default=True, metavar="N")
+@click.option(
+    "--per-district",
+    type=int,
+    default=3,
+    show_default=True,
+    metavar="N",
+    help="Delegates per district: three, as § 2-122-b(4)(b) fixes (no other number is taken).",
+)
 @_reading(
     "--denominator",
     Denominator,

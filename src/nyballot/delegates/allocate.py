@@ -108,21 +108,24 @@ def _qualified(
     return qualified
 
 
+SEATS_PER_DISTRICT = 3  # § 2-122-b(4)(b): three delegates, two and one when split
+
+
+def _check_seats(seats: int) -> None:
+    if seats != SEATS_PER_DISTRICT:
+        raise UsageError(
+            f"--per-district {seats}: § 2-122-b(4)(b) fixes three delegates per congressional "
+            "district (two to the first, one to the second); no other number is modelled"
+        )
+
+
 def allocate_district(district: str, votes: Mapping[str, int], seats: int = 3) -> Allocation:
     """Award a congressional district's delegates (§ 2-122-b(4)(b)); alternates follow alike."""
-    if seats < 1:
-        raise UsageError(f"--per-district must be at least 1, not {seats}")
+    _check_seats(seats)
     total = _check_votes(f"district {district}", votes)
     a = Allocation(unit=district, seats=seats, votes=dict(votes))
     cite = law.DISTRICT_MAJORITY[0]
     a.say(f"{seats} delegates (and as many alternates) to award.", law.DISTRICT_SEATS[0])
-    if seats != 3:
-        a.say(
-            "The text fixes three per district (two and one); with "
-            f"{seats} the same proportion is used (first {seats - seats // 3}, "
-            f"second {seats // 3}).",
-            law.DISTRICT_SEATS[0],
-        )
     _list_shares(a, total, cite, "in the district")
     ranked = _ranked(votes)
     leader = ranked[0]
@@ -152,7 +155,7 @@ def allocate_district(district: str, votes: Mapping[str, int], seats: int = 3) -
             cite,
         )
         return a
-    _split(a, qualified, seats - seats // 3, seats // 3, cite)
+    _split(a, qualified, 2, 1, cite)
     return a
 
 
@@ -334,6 +337,7 @@ def allocate(
     """Allocate every district's seats and the at-large seats from district results."""
     if not results:
         raise UsageError("no district results to allocate")
+    _check_seats(per_district)
     districts = {d: allocate_district(d, v, per_district) for d, v in results.items()}
     statewide: dict[str, int] = {}
     for votes in results.values():

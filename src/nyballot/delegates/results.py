@@ -22,6 +22,12 @@ def _district_key(name: str) -> tuple[int, int, str]:
 
 def parse_results(text: str, source: str = "RESULTS.csv") -> dict[str, dict[str, int]]:
     """District -> candidate -> votes, in district order (numeric districts first)."""
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise UsageError(
+            f"{source} line {line}: contains a NUL byte; expected a CSV text file "
+            "(district,candidate,votes)"
+        )
     rows = list(csv.reader(io.StringIO(text)))
     while rows and not any(cell.strip() for cell in rows[-1]):
         rows.pop()
@@ -41,7 +47,7 @@ def parse_results(text: str, source: str = "RESULTS.csv") -> dict[str, dict[str,
         if not any(cell.strip() for cell in row):
             continue
         where = f"{source} row {number}"
-        if len(row) < len(header):
+        if len(row) != len(header):
             raise UsageError(f"{where}: expected {len(header)} columns, found {len(row)}")
         district, candidate, raw = (row[at[c]].strip() for c in COLUMNS)
         if not district:
@@ -75,9 +81,10 @@ def parse_results(text: str, source: str = "RESULTS.csv") -> dict[str, dict[str,
 
 
 def read_results(path: Path) -> dict[str, dict[str, int]]:
-    """Read a results file; the error messages use its name."""
+    """Read a results file; the error messages name it as it was given."""
+    source = str(path)
     try:
         text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{path.name}: not UTF-8 text ({exc.reason})") from exc
-    return parse_results(text, path.name)
+        raise UsageError(f"{source}: not UTF-8 text ({exc.reason})") from None
+    return parse_results(text, source)
