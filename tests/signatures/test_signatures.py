@@ -80,14 +80,51 @@ def test_the_petition_named_follows_the_law() -> None:
         (("governor", None, "current", Inputs()), OutOfCoverageError, "--law pre-2019"),
         (("president", None, None, Inputs()), OutOfCoverageError, "--with S5961"),
         (("member-of-assembly", None, None, Inputs(-5)), UsageError, "must not be negative"),
+        (("member-of-assembly", None, None, Inputs(0)), UsageError, "--votes-for-governor 0:"),
+        (("local-office", "other", None, Inputs(10, larger_requirement=0)), UsageError, "0:"),
+        (("national-convention-delegate", None, "S5961", Inputs(enrolled=0)), UsageError, "0:"),
     ],
 )
 def test_bad_requests_say_what_is_wrong(
     args: tuple[str, str | None, str | None, Inputs], error: type[Exception], message: str
 ) -> None:
     office, district, law, inputs = args
+    choice = choose_law(None, [law]) if law == "S5961" else choose_law(law)
     with pytest.raises(error, match=message.replace("(", r"\(")):
-        signatures(office, choose_law(law), inputs, district=district)
+        signatures(office, choice, inputs, district=district)
+
+
+@pytest.mark.parametrize(
+    ("office", "district", "cite"),
+    [
+        ("member-of-assembly", None, "6-142(2)(g)"),
+        ("city-council-member", None, "6-142(2)(d-1)"),
+        ("local-office", "county-outside-nyc", "6-142(2)(a)"),
+        ("lipa-trustee", "other", "6-142(2)(h)"),
+    ],
+)
+def test_the_larger_subdivision_yields_where_a_paragraph_provides(
+    office: str, district: str | None, cite: str
+) -> None:
+    # § 6-142(2)(i) applies "except as herein otherwise provided": a unit with a paragraph of
+    # its own, (a) to (h), keeps that paragraph's number, whatever the larger subdivision needs.
+    inputs = Inputs(votes_for_governor=100, larger_requirement=1)
+    req = signatures(office, choose_law(None), inputs, district=district)[0]
+    assert req.number == 5 and req.cite == "6-142(2)"  # 5% of 100, under every cap
+    assert any("(i) does not apply" in s.text and cite in s.text for s in req.steps)
+    assert "larger_requirement" not in req.inputs
+    assert req.notes[-1] == "--larger-requirement 1 was given but not used."
+
+
+def test_one_signature_is_singular() -> None:
+    out = CliRunner().invoke(
+        cli,
+        ["signatures", "--office", "local-office", "--district", "other",
+         "--votes-for-governor", "1"],
+    )  # fmt: skip
+    assert out.exit_code == 0, out.output
+    assert "independent nominating petition: 1 signature   [" in out.output
+    assert "5% of 1 vote for governor = 0.05" in out.output
 
 
 def test_cli_text_names_the_inputs() -> None:

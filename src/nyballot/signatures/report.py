@@ -7,7 +7,7 @@ import textwrap
 from dataclasses import asdict
 from typing import Any
 
-from nyballot.signatures.requirements import Requirement
+from nyballot.signatures.requirements import Requirement, count
 
 
 def one_line(words: str) -> str:
@@ -28,7 +28,7 @@ def render_text(reqs: list[Requirement]) -> str:
     lines: list[str] = []
     for req in reqs:
         lines.append(f"{req.office_title} ({req.unit_title}) under {req.law}")
-        lines.append(f"  {req.petition}: {req.number:,} signatures   [§ {req.cite}]")
+        lines.append(f"  {req.petition}: {count(req.number, 'signature')}   [§ {req.cite}]")
         if req.spread:
             lines.append(f"  and {req.spread}")
         for i, step in enumerate(req.steps, start=1):

@@ -79,11 +79,19 @@ def _ceil(value: Fraction) -> int:
     return math.ceil(value)
 
 
-def _need(value: int | None, flag: str, why: str) -> int:
+def count(n: int, word: str) -> str:
+    """'1 signature', '1,500 signatures'."""
+    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
+
+
+def _need(value: int | None, flag: str, why: str, zero: str = "") -> int:
+    """A count the user must give: present and whole; ``zero`` says why 0 is no answer."""
     if value is None:
         raise UsageError(f"{flag} is required: {why}")
     if value < 0:
         raise UsageError(f"{flag} must not be negative, not {value}")
+    if value == 0 and zero:
+        raise UsageError(f"{flag} 0: {zero}")
     return value
 
 
@@ -210,7 +218,7 @@ def _nominating(
                 + (f" (one-half of {n} is {n / 2}, so {half})" if n % 2 else "")
             )
         req.steps.append(
-            Step(f"{req.number:,} signatures; {req.spread}.", rule["cite"], rule["law"])
+            Step(f"{count(req.number, 'signature')}; {req.spread}.", rule["cite"], rule["law"])
         )
         return req
     rule = data["percent"]
@@ -219,6 +227,8 @@ def _nominating(
         "--votes-for-governor",
         "§ 6-142(2) counts five per centum of the votes cast for governor at the last "
         "gubernatorial election in the unit, excluding blank and void votes",
+        "no votes for governor gives no number of signers (five per centum of none); give "
+        "the votes cast in the unit at the last gubernatorial election",
     )
     req.inputs["votes_for_governor"] = votes
     exact = Fraction(votes * int(rule["percent"]), 100)
@@ -226,16 +236,34 @@ def _nominating(
     rounded = "" if exact.denominator == 1 else f", rounded up to a whole signer: {number:,}"
     req.steps.append(
         Step(
-            f"5% of {votes:,} votes for governor = {_fmt(exact)}{rounded}.",
+            f"5% of {count(votes, 'vote')} for governor = {_fmt(exact)}{rounded}.",
             rule["cite"],
             rule["law"],
         )
     )
     caps = [c for c in data["caps"] if unit in c["units"] or c["id"] == spec.get("cap")]
     if inputs.larger_requirement is not None:
-        larger = _need(inputs.larger_requirement, "--larger-requirement", "")
-        req.inputs["larger_requirement"] = larger
-        caps.append({**data["larger"], "number": larger})
+        larger = _need(
+            inputs.larger_requirement,
+            "--larger-requirement",
+            "",
+            "the larger subdivision's requirement is a number of signatures, at least 1",
+        )
+        # (i) applies "except as herein otherwise provided": not where a paragraph of its own,
+        # (a) to (h), fixes the number for this office.
+        provided = [c for c in caps if c["cite"] != rule["cite"]]
+        if provided:
+            req.steps.append(
+                Step(
+                    f"(i) does not apply (--larger-requirement {larger:,}): "
+                    f"§ {provided[0]['cite']} provides otherwise for {units[unit]}.",
+                    data["larger"]["cite"],
+                    data["larger"]["law"],
+                )
+            )
+        else:
+            req.inputs["larger_requirement"] = larger
+            caps.append({**data["larger"], "number": larger})
     req.cite = rule["cite"]
     for cap in caps:
         if int(cap["number"]) < number:
@@ -282,13 +310,15 @@ def _presidential(
             req.steps.append(
                 Step(f"The same requirements as § {rule['same_as']}.", rule["cite"], rule["law"])
             )
-            req.steps.append(Step(f"{req.number:,} signatures.", rule["same_as"]))
+            req.steps.append(Step(f"{count(req.number, 'signature')}.", rule["same_as"]))
         elif "percent" in rule or "fraction" in rule:
             where = "the party in the state" if unit == "state" else "the party in the district"
             enrolled = _need(
                 inputs.enrolled,
                 "--enrolled",
                 f"§ {rule['cite']} counts a share of the enrolled voters of {where}",
+                f"a party with no enrolled voters in {where.removeprefix('the party in ')} "
+                "has no one to sign its petition",
             )
             req.inputs["enrolled"] = enrolled
             share = (
@@ -315,7 +345,7 @@ def _presidential(
                     f'board ("{" ".join(rule["enrolment_note"].split())}").'
                 )
         else:
-            req.steps.append(Step(f"{req.number:,} signatures.", rule["cite"], rule["law"]))
+            req.steps.append(Step(f"{count(req.number, 'signature')}.", rule["cite"], rule["law"]))
         found.append(req)
     if kind == "president" and section is None:
         found[0].notes.append(
