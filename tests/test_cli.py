@@ -157,6 +157,27 @@ BAD = [
     pytest.param(["calendar", "2015", "--with", "NOPE"], "overlay 'NOPE'", id="overlay"),
     pytest.param(["calendar", "2015", "--format", "xml"], "xml", id="format"),
     pytest.param(["holidays", "1984"], "1984", id="holiday year"),
+    pytest.param(["calendar", "2016", "--primary", "0001-01-01"], "not in 2016", id="far date"),
+    pytest.param(["calendar", "2016", "--primary", "2017-09-13"], "not in 2016", id="other year"),
+    pytest.param(
+        ["calendar", "2016", "--primary", "2016-11-09", "--general", "2016-11-08"],
+        "not before --general",
+        id="primary after general",
+    ),
+    pytest.param(["calendar", "2016", "--primary", "20160913"], "20160913", id="basic format"),
+    pytest.param(
+        ["calendar", "2017", "--event", "death=9999-12-31"], "more than a year", id="far event"
+    ),
+    pytest.param(
+        ["calendar", "2017", "--event", "death=2017-07-20", "--event", "death=2017-07-21"],
+        "given twice",
+        id="event twice",
+    ),
+    pytest.param(
+        ["compare", "2017", "--with", "S5305A", "--enacted-on", "9999-12-31"],
+        "--enacted-on S5305A=9999-12-31",
+        id="enacted far",
+    ),
 ]
 
 

@@ -332,6 +332,7 @@ def build_calendar(
         if overlay_id not in overlays:
             raise UsageError(f"--enacted-on {overlay_id}: that bill is not applied (--with)")
     events = dict(events or {})
+    _check_dates(year, primary, general, events, enacted_on)
     for name in events:
         if name not in data.events:
             raise UsageError(f"event '{name}': no such event{suggest(name, data.events)}")
@@ -356,10 +357,13 @@ def build_calendar(
         ev = _Evaluator(rules, year, data, events, overrides, conv)
         return [_deadline(ev, rule) for rule in rules.values()]
 
-    deadlines = evaluate(convention)
-    other: Convention = "statutory" if convention == "rolled" else "rolled"
-    for mine, theirs in zip(deadlines, evaluate(other), strict=True):
-        _note_other_reading(mine, theirs, other)
+    try:
+        deadlines = evaluate(convention)
+        other: Convention = "statutory" if convention == "rolled" else "rolled"
+        for mine, theirs in zip(deadlines, evaluate(other), strict=True):
+            _note_other_reading(mine, theirs, other)
+    except OverflowError:  # a date counted past the calendar's range (year 1 or 9999)
+        raise OutOfCoverageError(f"year {year}: its dates fall outside the calendar") from None
     deadlines.sort(key=lambda d: (d.sort_date, d.closes or dt.date.max, d.id))
     notes = [f"Convention: {CONVENTIONS[convention]}."]
     notes += [f"Overlay {o.id}: {o.title} ({o.cite})." for o in chosen]
@@ -369,6 +373,34 @@ def build_calendar(
             f"applied to {year} as asked."
         )
     return Calendar(year, version.id, [o.id for o in chosen], convention, events, deadlines, notes)
+
+
+def _check_dates(
+    year: int,
+    primary: dt.date | None,
+    general: dt.date | None,
+    events: Mapping[str, dt.date],
+    enacted_on: Mapping[str, dt.date] | None,
+) -> None:
+    """Dates the user gives must belong to the year asked (events: within a year of it)."""
+    for flag, day in (("--primary", primary), ("--general", general)):
+        if day is not None and day.year != year:
+            raise UsageError(f"{flag} {day.isoformat()}: not in {year}, the year asked")
+    if primary is not None and general is not None and primary >= general:
+        raise UsageError(
+            f"--primary {primary.isoformat()}: not before --general {general.isoformat()}"
+        )
+    for name, day in events.items():
+        if abs(day.year - year) > 1:
+            raise UsageError(
+                f"--event {name}={day.isoformat()}: more than a year from {year}; a calendar "
+                "counts events of its own year (or the years on either side)"
+            )
+    for bill, day in (enacted_on or {}).items():
+        if not 1900 <= day.year <= year:
+            raise UsageError(
+                f"--enacted-on {bill}={day.isoformat()}: expected a day from 1900 to {year}"
+            )
 
 
 def calendar_under(

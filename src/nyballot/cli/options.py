@@ -30,7 +30,10 @@ def parse_events(values: tuple[str, ...]) -> dict[str, dt.date]:
         name, sep, date_text = value.partition("=")
         if not sep or not name:
             raise UsageError(f"--event '{value}': expected NAME=YYYY-MM-DD, e.g. death=2017-07-20")
-        events[name.strip()] = parse_iso_date(date_text.strip(), f"--event {name}")
+        name = name.strip()
+        if name in events:
+            raise UsageError(f"--event {name}: given twice; give each event once")
+        events[name] = parse_iso_date(date_text.strip(), f"--event {name}")
     return events
 
 

@@ -8,6 +8,7 @@ each fail with a message naming the file, the rule, its citation and the problem
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
@@ -580,6 +581,11 @@ def parse_iso_date(value: str, what: str) -> dt.date:
     from nyballot.errors import UsageError
 
     try:
+        if not _ISO_DATE.fullmatch(value):
+            raise ValueError(value)
         return dt.date.fromisoformat(value)
     except ValueError:
         raise UsageError(f"{what}: '{value}' is not a date (expected YYYY-MM-DD)") from None
+
+
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
