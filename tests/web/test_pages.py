@@ -156,6 +156,13 @@ def test_calendar_takes_the_same_query_as_its_json_download(client: TestClient) 
 @pytest.mark.parametrize("name", ["death", "vacancy", "special_election", "multiple_group_notice"])
 def test_extreme_event_dates_are_a_400_not_a_500(client: TestClient, name: str, day: str) -> None:
     r = client.get("/calendar/2026", params={"event": f"{name}={day}"})
-    assert r.status_code == 400 and "outside the years 1900 to 2100" in r.json()["error"]
+    assert r.status_code == 400 and "more than a year from 2026" in r.json()["error"]
     page = client.get("/web/calendar/2026", params={"event": f"{name}={day}"})
-    assert page.status_code == 400 and "outside the years" in page.text
+    assert page.status_code == 400 and "more than a year from 2026" in page.text
+
+
+def test_an_event_given_twice_is_refused(client: TestClient) -> None:
+    query = [("event", "death=2026-05-01"), ("event", "death=2026-06-01")]
+    r = client.get("/calendar/2026", params=query)
+    assert r.status_code == 400 and r.json()["error"] == "event 'death': given twice; give each event once"
+    assert client.get("/web/calendar/2026", params=query).status_code == 400
