@@ -164,5 +164,6 @@ def test_extreme_event_dates_are_a_400_not_a_500(client: TestClient, name: str, 
 def test_an_event_given_twice_is_refused(client: TestClient) -> None:
     query = [("event", "death=2026-05-01"), ("event", "death=2026-06-01")]
     r = client.get("/calendar/2026", params=query)
-    assert r.status_code == 400 and r.json()["error"] == "event 'death': given twice; give each event once"
+    assert r.status_code == 400
+    assert r.json()["error"] == "event 'death': given twice; give each event once"
     assert client.get("/web/calendar/2026", params=query).status_code == 400
