@@ -99,7 +99,7 @@ def _qualified(
     a: Allocation, ranked: list[str], total: int, threshold: tuple[str, str], cite: str
 ) -> list[str]:
     """The candidates with twenty percent of ``total`` or more, in rank order (said as a step)."""
-    qualified = [n for n in ranked if a.votes[n] * 5 >= total]
+    qualified = [n for n in ranked if a.votes[n] >= TWENTY_PERCENT * total]
     a.say(
         f"Twenty percent of {total} is {show(Fraction(total, 5))}; at or above it: "
         f"{', '.join(qualified) or 'nobody'}. {law.words(threshold)}",

@@ -482,9 +482,6 @@ def _descendants(uid: str, records: list[dict[str, Any]]) -> list[dict[str, Any]
     return out
 
 
-CORRECTABLE = ("office", "district", "party", "candidates", "note")
-
-
 def replay(original: dict[str, Any], related: list[dict[str, Any]]) -> dict[str, Any]:
     """The entry as it stands after its corrections, withdrawal and determinations."""
     state = {k: original[k] for k in ("uid", "kind", "office", "district", "party", "candidates")}

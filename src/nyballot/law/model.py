@@ -207,9 +207,6 @@ class Overlay:
             return False
         return not self.changes or bool(self.changes_for(year, enacted_on))
 
-    def rule_ids(self) -> set[str]:
-        return set(self.replace) | set(self.add) | set(self.repeal)
-
 
 def in_force_day(year: int) -> dt.date:
     """The day on which a change must be in force to govern a year's calendar.
