@@ -29,7 +29,8 @@ def _all_rules() -> list[Rule]:
     law = load_law()
     rules = [r for v in law.versions.values() for r in v.rules.values()]
     for overlay in law.overlays.values():
-        rules += [*overlay.replace.values(), *overlay.add.values()]
+        # every change, including the section that loses a conflict: its words are quoted too
+        rules += [c.rule for c in overlay.changes if c.rule is not None]
     return rules
 
 

@@ -276,7 +276,6 @@ def load_overlay(path: resources.abc.Traversable) -> Overlay:
             )
             for p in raw.get("provisions") or []
         )
-        last = {c.rule_id: c for c in changes}  # without a year: the last section prevails
         return Overlay(
             id=ident,
             title=raw["title"],
@@ -286,9 +285,6 @@ def load_overlay(path: resources.abc.Traversable) -> Overlay:
             versions=tuple(raw["versions"]),
             years=tuple(years if isinstance(years, list) else [years]),
             description=" ".join(raw.get("description", "").split()),
-            replace={k: c.rule for k, c in last.items() if c.action == "replace" and c.rule},
-            add={k: c.rule for k, c in last.items() if c.action == "add" and c.rule},
-            repeal={k: " ".join(c.law) for k, c in last.items() if c.action == "repeal"},
             origin=origin,
             changes=tuple(changes),
             provisions=provisions,

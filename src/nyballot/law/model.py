@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from nyballot.reckoning.expressions import Condition, Expr, refs
@@ -178,9 +178,6 @@ class Overlay:
     versions: tuple[str, ...]  # law versions it applies to
     years: tuple[int, ...]  # years it applies to; empty = every year the version covers
     description: str
-    replace: dict[str, Rule] = field(default_factory=dict)
-    add: dict[str, Rule] = field(default_factory=dict)
-    repeal: dict[str, str] = field(default_factory=dict)  # rule id -> the words that repeal it
     origin: str = ""
     changes: tuple[Change, ...] = ()  # every change, in the order of the act
     provisions: tuple[Provision, ...] = ()
@@ -189,6 +186,24 @@ class Overlay:
     effective: str = ""  # the act's own words on when it takes effect
     prevails_over: tuple[str, ...] = ()  # overlays whose changes this one overrides
     status: str = ""  # e.g. "introduced June 14, 2015; not enacted"
+
+    def _last(self, action: Action) -> dict[str, Change]:
+        """Each rule's last change of a kind (without a year, the last section prevails)."""
+        last = {c.rule_id: c for c in self.changes}
+        return {k: c for k, c in last.items() if c.action == action}
+
+    @property
+    def replace(self) -> dict[str, Rule]:
+        return {k: c.rule for k, c in self._last("replace").items() if c.rule is not None}
+
+    @property
+    def add(self) -> dict[str, Rule]:
+        return {k: c.rule for k, c in self._last("add").items() if c.rule is not None}
+
+    @property
+    def repeal(self) -> dict[str, str]:
+        """Rule id -> the words that repeal it."""
+        return {k: " ".join(c.law) for k, c in self._last("repeal").items()}
 
     def period_for(self, change: Change, enacted_on: dt.date | None) -> Period:
         """A change's period; for an act that takes effect the January after enactment, from
