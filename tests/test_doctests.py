@@ -1,10 +1,16 @@
-"""The worked examples in the reckoning docstrings are tests too."""
+"""The worked examples in the docstrings are tests too."""
 
 import doctest
 
+import nyballot
 from nyballot.reckoning import dates
 
 
 def test_date_arithmetic_examples() -> None:
     result = doctest.testmod(dates)
     assert result.attempted >= 6 and result.failed == 0
+
+
+def test_package_example() -> None:
+    result = doctest.testmod(nyballot)
+    assert result.attempted >= 3 and result.failed == 0
