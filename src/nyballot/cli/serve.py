@@ -24,9 +24,14 @@ def serve(host: str, port: int, db: str | None, workers: int) -> None:
     if db:
         os.environ["NYBALLOT_DATABASE_URL"] = db
     from nyballot.api.tcp import NoDelayHTTPProtocol
-    from nyballot.filing.store import engine_for
+    from nyballot.filing.store import database_url, engine_for, shown
 
     engine_for(db)  # create and migrate before the first request
+    click.echo(
+        f"nyballot: serving http://{host}:{port}/ (API docs at /docs) on "
+        f"{shown(database_url(db))}; Ctrl-C stops it",
+        err=True,
+    )
     uvicorn.run(
         "nyballot.api.main:app",
         host=host,

@@ -71,9 +71,11 @@ def _in_memory(url: str) -> bool:
 def shown(url: str) -> str:
     """A URL as it may be printed: any password hidden."""
     try:
-        return make_url(url).render_as_string(hide_password=True)
+        text = make_url(url).render_as_string(hide_password=True)
     except ArgumentError:
-        return url
+        text = url
+    # the driver name is this program's choice, not the user's: show the URL as given
+    return text.replace("postgresql+psycopg://", "postgresql://", 1)
 
 
 def _reason(exc: BaseException) -> str:
