@@ -24,7 +24,7 @@ from nyballot.calendar.model import (
     Step,
 )
 from nyballot.errors import OutOfCoverageError, UsageError, suggest
-from nyballot.law.choice import LawChoice
+from nyballot.law.choice import LawChoice, normalise_name
 from nyballot.law.loader import Law, apply_overlays, check_rules, load_law, overlay_years
 from nyballot.law.model import ConflictReading, LawVersion, Overlay, Rule
 from nyballot.reckoning import dates
@@ -255,7 +255,10 @@ def resolve_law(
     enacted_on: Mapping[str, dt.date] | None = None,
     outside_coverage: bool = False,
 ) -> tuple[LawVersion, list[Overlay]]:
-    """The version in force for the year (or the one named) and the overlays to apply."""
+    """The version in force for the year (or the one named) and the overlays to apply.
+
+    Names are matched as ``normalise_name`` reads them (any case, '.', '-' and spaces ignored).
+    """
     if law_id is None:
         covering = [v for v in law.versions.values() if v.covers(year)]
         if not covering:
@@ -263,9 +266,10 @@ def resolve_law(
             raise OutOfCoverageError(f"year {year}: no law version covers it ({spans})")
         version = covering[0]
     else:
-        if law_id not in law.versions:
+        version_id = normalise_name(law_id, law.versions)
+        if version_id is None:
             raise UsageError(f"law '{law_id}': no such law version{suggest(law_id, law.versions)}")
-        version = law.versions[law_id]
+        version = law.versions[version_id]
         if not version.covers(year) and not outside_coverage:
             raise OutOfCoverageError(
                 f"year {year}: law {version.id} covers {version.first_year} to {version.last_year}"
@@ -273,10 +277,11 @@ def resolve_law(
     chosen: list[Overlay] = []
     if enacted:
         chosen = [o for o in law.overlays.values() if o.enacted and o.applies_to(version.id, year)]
-    for overlay_id in overlay_ids:
-        if overlay_id not in law.overlays:
-            hint = suggest(overlay_id, law.overlays)
-            raise UsageError(f"overlay '{overlay_id}': no such bill or overlay{hint}")
+    for name in overlay_ids:
+        overlay_id = normalise_name(name, law.overlays)
+        if overlay_id is None:
+            hint = suggest(name, law.overlays)
+            raise UsageError(f"overlay '{name}': no such bill or overlay{hint}")
         overlay = law.overlays[overlay_id]
         dated = (enacted_on or {}).get(overlay_id)
         if not overlay.applies_to(version.id, year, dated):
@@ -328,6 +333,10 @@ def build_calendar(
     ``nyballot.law.model.ConflictReading``).
     """
     data = load_law()
+    # Bills may be named in any spelling (s5961, S.5961); from here on each is its own id.
+    overlays = [normalise_name(o, data.overlays) or o for o in overlays]
+    if enacted_on is not None:
+        enacted_on = {normalise_name(k, data.overlays) or k: v for k, v in enacted_on.items()}
     for overlay_id in enacted_on or {}:
         if overlay_id not in overlays:
             raise UsageError(f"--enacted-on {overlay_id}: that bill is not applied (--with)")
