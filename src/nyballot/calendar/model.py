@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from nyballot.law.model import Rule
 
@@ -32,6 +32,11 @@ class Step:
     date: dt.date | None
     cite: str
     part: Part
+
+    def as_dict(self) -> dict[str, Any]:
+        """The step as the JSON contract writes it (the calendar's and the desk's alike)."""
+        day = None if self.date is None else self.date.isoformat()
+        return {"step": self.text, "date": day, "cite": self.cite, "of": self.part}
 
 
 @dataclass

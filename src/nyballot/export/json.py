@@ -23,7 +23,8 @@ def iso(day: dt.date | None) -> str | None:
 
 
 def step_dict(step: Step) -> dict[str, Any]:
-    return {"step": step.text, "date": iso(step.date), "cite": step.cite, "of": step.part}
+    """One derivation step: ``{"step", "date", "cite", "of"}`` (see ``Step.as_dict``)."""
+    return step.as_dict()
 
 
 def deadline_dict(d: Deadline) -> dict[str, Any]:
