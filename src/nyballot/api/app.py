@@ -20,7 +20,9 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from nyballot.api import downloads
 from nyballot.api.body_limit import BodyLimit
+from nyballot.api.downloads import Asked, Convention, Law, With, Year
 from nyballot.compare import compare
 from nyballot.errors import NyballotError, suggest
 from nyballot.export.json import calendar_dict, comparison_dict, deadline_dict
@@ -32,7 +34,6 @@ from nyballot.law.choice import LawChoice
 from nyballot.reckoning.holidays import holidays as holidays_of
 from nyballot.web import router as web_router
 from nyballot.web.common import Choice
-from nyballot.web.downloads import Asked, Convention, Law, With, Year
 from nyballot.web.pages import error_page_for, is_page
 
 MAX_BODY = 64 * 1024
@@ -127,6 +128,8 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
     )
     desk = Desk(database)
     app.state.desk = desk
+    # The downloads come first, so /calendar/{year}.ics is matched before /calendar/{year}.
+    app.include_router(downloads.router)
     app.include_router(web_router)
 
     @app.exception_handler(NyballotError)
