@@ -28,6 +28,7 @@ from nyballot.law.choice import LawChoice, normalise_name
 from nyballot.law.loader import Law, apply_overlays, check_rules, load_law, overlay_years
 from nyballot.law.model import ConflictReading, LawVersion, Overlay, Rule
 from nyballot.reckoning import dates
+from nyballot.reckoning.dates import format_day
 from nyballot.reckoning.expressions import (
     Condition,
     Expr,
@@ -42,11 +43,6 @@ from nyballot.reckoning.expressions import (
 from nyballot.reckoning.holidays import is_business_day, next_business_day, why_not_business_day
 
 ROLL_CITE = "1-106(1); GCL § 25-a"
-
-
-def show(day: dt.date | None) -> str:
-    """'Thu 2015-09-10', or 'unknown'."""
-    return "unknown" if day is None else f"{day:%a} {day.isoformat()}"
 
 
 @dataclass
@@ -119,7 +115,7 @@ class _Evaluator:
                     day = dates.nth_weekday_before(base, n, weekday)
                 else:
                     day = dates.nth_weekday_after(base, n, weekday)
-                return day, [*steps, Step(f"{e} ({show(base)})", day, rule.cite, part)]
+                return day, [*steps, Step(f"{e} ({format_day(base)})", day, rule.cite, part)]
             case Offset(n=n, unit=unit, direction=direction, anchor=anchor):
                 base, steps = self.expr(anchor, rule, part)
                 if base is None:
@@ -136,14 +132,14 @@ class _Evaluator:
                     # public holiday is not counted.
                     day = dates.two_day_period_end(base, is_business_day)
                     skipped = (day - base).days - 2
-                    text = f"{e} ({show(base)})" + (
+                    text = f"{e} ({format_day(base)})" + (
                         f", {skipped} intervening day(s) not counted" if skipped else ""
                     )
                     return day, [*steps, Step(text, day, f"{rule.cite}; GCL § 20", part)]
                 else:
                     day = base + dt.timedelta(days=sign * n * (7 if unit == "weeks" else 1))
                     cite = f"{rule.cite}; GCL § 20"
-                return day, [*steps, Step(f"{e} ({show(base)})", day, cite, part)]
+                return day, [*steps, Step(f"{e} ({format_day(base)})", day, cite, part)]
             case NthWeekdayOfMonth() | MonthDay():
                 day = dates.closed_form_date(e, self.year)
                 return day, [Step(f"{e}, {self.year}", day, rule.cite, part)]
@@ -162,7 +158,7 @@ class _Evaluator:
                 if len(found) < len(options):
                     return None, gathered
                 pick = min(found) if which == "earlier" else max(found)
-                text = f"whichever is {which}: {', '.join(show(d) for d in found)}"
+                text = f"whichever is {which}: {', '.join(format_day(d) for d in found)}"
                 return pick, [*gathered, Step(text, pick, rule.cite, part)]
         raise TypeError(f"not an expression: {e!r}")
 
@@ -182,7 +178,8 @@ class _Evaluator:
         label = ref.name
         if value.raw != value.final and value.final is not None:
             reading = "as rolled" if self.convention == "rolled" else "unrolled"
-            label += f" ({reading}; statute day {show(value.raw)}, rolled {show(value.final)})"
+            statute, rolled = format_day(value.raw), format_day(value.final)
+            label += f" ({reading}; statute day {statute}, rolled {rolled})"
         if ref.name != ref.target:
             label = f"{ref.name}: {target.title}"
         return used, [Step(label, used, target.cite, part)]
@@ -195,7 +192,10 @@ class _Evaluator:
             return None, steps
         holds = cond.holds(left, right)
         verdict = "applies" if holds else "does not apply"
-        text = f"{verdict}: {cond.left} ({show(left)}) {cond.op} {cond.right} ({show(right)})"
+        text = (
+            f"{verdict}: {cond.left} ({format_day(left)}) {cond.op} {cond.right} "
+            f"({format_day(right)})"
+        )
         return holds, [*steps, Step(text, None, rule.cite, "when")]
 
 
@@ -210,7 +210,7 @@ def _deadline(ev: _Evaluator, rule: Rule) -> Deadline:
     if start is not None and earliest is not None and earliest < start:
         derivation.append(
             Step(
-                f"this date falls before the change took effect ({show(start)}): had "
+                f"this date falls before the change took effect ({format_day(start)}): had "
                 f"{rule.overlay} been law, the day would have passed before it applied",
                 start,
                 f"{rule.overlay} § {rule.bill_section}" if rule.bill_section else rule.cite,
@@ -447,7 +447,7 @@ def _note_other_reading(mine: Deadline, theirs: Deadline, other: Convention) -> 
             mine.other_reading[part] = alt
             mine.derivation.append(
                 Step(
-                    f"the other reading ({CONVENTIONS[other]}) gives {show(alt)} for this "
+                    f"the other reading ({CONVENTIONS[other]}) gives {format_day(alt)} for this "
                     f"{'first' if part == 'opens' else 'last'} day",
                     alt,
                     "convention",

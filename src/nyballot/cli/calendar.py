@@ -15,6 +15,7 @@ from nyballot.export import csv as csv_export
 from nyballot.export import ics as ics_export
 from nyballot.export import json as json_export
 from nyballot.export import table as table_export
+from nyballot.reckoning.dates import format_day
 from nyballot.reckoning.holidays import holidays as holidays_of
 from nyballot.reckoning.holidays import table as holiday_table
 
@@ -81,7 +82,7 @@ def holidays(year: int, fmt: str) -> None:
     for column in ("date", "holiday", "source", "note"):
         table.add_column(column)
     for h in days:
-        table.add_row(f"{h.date:%a} {h.date.isoformat()}", h.name, h.cite, h.note)
+        table.add_row(format_day(h.date), h.name, h.cite, h.note)
     console = Console(width=max(Console().width, 100))
     console.print(table)
     console.print(f'Sunday rule: "{holiday_table().sunday_rule}". No Saturday rule.')

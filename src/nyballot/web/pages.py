@@ -23,7 +23,6 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from nyballot.calendar.engine import show
 from nyballot.calendar.model import CONVENTIONS, Calendar, Deadline
 from nyballot.errors import NyballotError, suggest
 from nyballot.filing import book as book_export
@@ -31,6 +30,7 @@ from nyballot.filing.desk import Desk
 from nyballot.filing.errors import NotFoundError
 from nyballot.filing.model import BOARDS
 from nyballot.law.loader import load_law
+from nyballot.reckoning.dates import format_day
 from nyballot.web.common import MAX_NAME, Choice, choose, parse_year
 
 router = APIRouter(include_in_schema=False)
@@ -42,7 +42,7 @@ _env = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
-_env.filters["day"] = show
+_env.filters["day"] = format_day
 
 
 def section(cite: str) -> str:
