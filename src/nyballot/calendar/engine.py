@@ -40,9 +40,7 @@ from nyballot.reckoning.expressions import (
     Offset,
     Ref,
 )
-from nyballot.reckoning.holidays import is_business_day, next_business_day, why_not_business_day
-
-ROLL_CITE = "1-106(1); GCL § 25-a"
+from nyballot.reckoning.holidays import is_business_day, roll_forward
 
 
 @dataclass
@@ -94,12 +92,11 @@ class _Evaluator:
         raw, expr_steps = self.expr(expr, rule, part)
         steps = steps + expr_steps
         final = raw
-        if raw is not None and part == "closes" and rule.roll and not is_business_day(raw):
-            final = next_business_day(raw)
-            reason = why_not_business_day(raw)
-            steps.append(
-                Step(f"last day falls on {reason} -> next business day", final, ROLL_CITE, part)
-            )
+        rolled = roll_forward(raw) if raw is not None and part == "closes" and rule.roll else None
+        if rolled is not None:
+            final = rolled.day
+            text = f"last day falls on {rolled.reason} -> next business day"
+            steps.append(Step(text, final, rolled.cite, part))
         return _Value(raw, final, steps)
 
     # -- expressions -----------------------------------------------------------------------

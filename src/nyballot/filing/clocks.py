@@ -11,9 +11,7 @@ from dataclasses import dataclass, field
 
 from nyballot.calendar.model import Step
 from nyballot.reckoning.dates import add_business_days, format_day
-from nyballot.reckoning.holidays import is_business_day, next_business_day, why_not_business_day
-
-ROLL_CITE = "1-106(1); GCL § 25-a"
+from nyballot.reckoning.holidays import is_business_day, roll_forward
 
 
 @dataclass
@@ -32,19 +30,19 @@ def days_after(start: dt.date, n: int, cite: str, what: str) -> tuple[dt.date, l
     """N calendar days after a day, that day excluded (GCL § 20), rolled forward (§ 25-a)."""
     raw = start + dt.timedelta(days=n)
     steps = [Step(f"{what}: {n} days after {format_day(start)} (GCL § 20)", raw, cite, "closes")]
-    if is_business_day(raw):
+    rolled = roll_forward(raw)
+    if rolled is None:
         return raw, steps
-    rolled = next_business_day(raw)
     steps.append(
         Step(
-            f"{format_day(raw)} is {why_not_business_day(raw)}: the last day becomes the next "
-            f"business day, {format_day(rolled)}",
-            rolled,
-            ROLL_CITE,
+            f"{format_day(raw)} is {rolled.reason}: the last day becomes the next "
+            f"business day, {format_day(rolled.day)}",
+            rolled.day,
+            rolled.cite,
             "closes",
         )
     )
-    return rolled, steps
+    return rolled.day, steps
 
 
 def business_days_after(start: dt.date, n: int, cite: str, what: str) -> tuple[dt.date, list[Step]]:
