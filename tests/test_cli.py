@@ -14,7 +14,9 @@ import pytest
 from click.testing import CliRunner
 from icalendar import Calendar as ICalendar
 
+from nyballot.calendar.engine import build_calendar
 from nyballot.cli import cli, main
+from nyballot.errors import UsageError
 
 NYBALLOT = Path(sys.executable).parent / "nyballot"
 
@@ -249,3 +251,10 @@ def test_the_calendar_still_refuses_an_unknown_bill(capsys: pytest.CaptureFixtur
         main(["calendar", "2016", "--with", "s5962"])
     assert exit_.value.code == 2
     assert "did you mean S5961" in capsys.readouterr().err
+
+
+def test_an_unknown_rule_reads_alike_everywhere() -> None:
+    cal = build_calendar(2015)
+    assert cal.deadline("designating_petition.filing") is cal.get("designating_petition.filing")
+    with pytest.raises(UsageError, match=r"not in the 2015 calendar \(pre-2019\) \(did you mean"):
+        cal.deadline("designating_petition.filng")

@@ -10,7 +10,6 @@ from rich.console import Console
 from rich.table import Table
 
 from nyballot.cli.options import calendar_from_options, calendar_options
-from nyballot.errors import UsageError, suggest
 from nyballot.export import csv as csv_export
 from nyballot.export import ics as ics_export
 from nyballot.export import json as json_export
@@ -49,10 +48,7 @@ def calendar(year: int, fmt: str, **options: Any) -> None:
 def explain(year: int, rule_id: str, fmt: str, **options: Any) -> None:
     """The derivation of one date, step by step, with the words and citations."""
     cal = calendar_from_options(year, options)
-    deadline = cal.get(rule_id)
-    if deadline is None:
-        known = [d.id for d in cal.deadlines]
-        raise UsageError(f"rule '{rule_id}': not in the {year} calendar{suggest(rule_id, known)}")
+    deadline = cal.deadline(rule_id)
     if fmt == "json":
         click.echo(json_export.dumps(json_export.deadline_dict(deadline)), nl=False)
     else:

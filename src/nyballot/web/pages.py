@@ -24,7 +24,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from nyballot.calendar.model import CONVENTIONS, Calendar, Deadline
-from nyballot.errors import NyballotError, suggest
+from nyballot.errors import NyballotError, UsageError
 from nyballot.filing import book as book_export
 from nyballot.filing.desk import Desk
 from nyballot.filing.errors import NotFoundError
@@ -199,15 +199,10 @@ def explain_page(rule_id: str, asked: Annotated[Asked, Depends(_asked)]) -> HTML
     if isinstance(asked, NyballotError):
         return error_page(asked)
     choice, cal = asked
-    deadline = cal.get(rule_id)
-    if deadline is None:
-        known = [d.id for d in cal.deadlines]
-        return error_page(
-            NotFoundError(
-                f"rule '{rule_id[:MAX_NAME]}': not in the {cal.year} calendar "
-                f"({cal.law}){suggest(rule_id, known)}"
-            )
-        )
+    try:
+        deadline = cal.deadline(rule_id)
+    except UsageError as exc:  # a rule the calendar does not have is not found: 404
+        return error_page(NotFoundError(str(exc)))
     steps = [
         {"n": n, "text": s.text, "date": s.date, "cite": s.cite, "part": PART[s.part]}
         for n, s in enumerate(deadline.derivation, 1)
