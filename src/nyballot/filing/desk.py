@@ -433,7 +433,8 @@ class Desk:
         year: int | None = None,
         on: dt.date | None = None,
     ) -> list[clocks.Clock]:
-        """Every clock still running on a day (default today), soonest first."""
+        """The clocks the filings started, soonest first: those still running on ``on`` (not
+        yet past their last day), or every clock when ``on`` is None."""
         records = self.records(board_id, year)
         found = clocks_of(records)
         if on is not None:

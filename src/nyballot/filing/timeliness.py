@@ -51,6 +51,9 @@ NOTICE_FEE_CENTS = 50_000  # A.9725 § 6-117(2): five hundred dollars
 
 @dataclass
 class Window:
+    """The first and last day to file a paper, with the derivation that fixed them, so that a
+    verdict can show where its last day came from."""
+
     opens: dt.date | None
     closes: dt.date
     source: str  # the rule id or clock that fixed it
@@ -60,6 +63,9 @@ class Window:
 
 @dataclass
 class Decision:
+    """A verdict on one paper: whether it is fatal, the day it counts as filed, and every step
+    that led there (the window's and its own), so a clerk can cite each one."""
+
     verdict: Verdict
     fatal: bool
     filed_on: dt.date | None  # the day the paper counts as filed
