@@ -14,7 +14,7 @@ import datetime as dt
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nyballot.calendar.engine import ROLL_CITE, build_calendar
+from nyballot.calendar.engine import build_calendar
 from nyballot.calendar.model import Calendar, Deadline
 from nyballot.law.loader import load_law
 from nyballot.law.model import Rule
@@ -33,7 +33,7 @@ from nyballot.reckoning.expressions import (
     parse,
     parse_condition,
 )
-from nyballot.reckoning.holidays import is_business_day
+from nyballot.reckoning.holidays import ROLL_CITE, is_business_day
 
 YEARS = st.integers(min_value=1993, max_value=2040)
 EVENTS = tuple(load_law().events)

@@ -14,7 +14,9 @@ import pytest
 from click.testing import CliRunner
 from icalendar import Calendar as ICalendar
 
+from nyballot.calendar.engine import build_calendar
 from nyballot.cli import cli, main
+from nyballot.errors import UsageError
 
 NYBALLOT = Path(sys.executable).parent / "nyballot"
 
@@ -230,3 +232,29 @@ def test_the_installed_command_writes_json() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["elections"]["primary"] == "2025-06-24"
+
+
+def test_the_calendar_reads_bill_and_law_names_as_the_other_commands_do() -> None:
+    exact = run("calendar", "2016", "--with", "S5961", "--format", "json").stdout
+    assert run("calendar", "2016", "--with", "s5961", "--format", "json").stdout == exact
+    assert run("calendar", "2016", "--with", "S.5961", "--format", "json").stdout == exact
+    assert json.loads(exact)["overlays"][-1] == "S5961"
+    by_alias = json.loads(run("calendar", "2016", "--law", "pre2019", "--format", "json").stdout)
+    assert by_alias["law"] == "pre-2019"
+    assert by_alias == json.loads(
+        run("calendar", "2016", "--law", "pre-2019", "--format", "json").stdout
+    )
+
+
+def test_the_calendar_still_refuses_an_unknown_bill(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["calendar", "2016", "--with", "s5962"])
+    assert exit_.value.code == 2
+    assert "did you mean S5961" in capsys.readouterr().err
+
+
+def test_an_unknown_rule_reads_alike_everywhere() -> None:
+    cal = build_calendar(2015)
+    assert cal.deadline("designating_petition.filing") is cal.get("designating_petition.filing")
+    with pytest.raises(UsageError, match=r"not in the 2015 calendar \(pre-2019\) \(did you mean"):
+        cal.deadline("designating_petition.filng")

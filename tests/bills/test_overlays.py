@@ -14,7 +14,9 @@ from click.testing import CliRunner
 from nyballot.calendar.engine import build_calendar
 from nyballot.cli import cli
 from nyballot.errors import UsageError
+from nyballot.law.bills import choose_law
 from nyballot.law.checks import check_overlay, check_version
+from nyballot.law.choice import LawChoice, normalise_name
 from nyballot.law.loader import load_law, load_overlay
 from nyballot.law.model import in_force_day
 
@@ -190,3 +192,13 @@ def test_calendar_with_enacted_on_option() -> None:
     assert result.exit_code == 0, result.output
     ids = {d["id"] for d in json.loads(result.output)["deadlines"]}
     assert "otb_petition.signing" not in ids
+
+
+def test_choose_law_and_the_calendar_read_names_alike() -> None:
+    assert choose_law("PRE2019", ["s.5305-a", "s5961"]) == LawChoice(
+        "pre-2019", ("S5305A", "S5961")
+    )
+    assert normalise_name("s.5305-a", ["S5305A", "S5961"]) == "S5305A"
+    assert normalise_name("pre 2019", ["current", "pre-2019"]) == "pre-2019"
+    assert normalise_name("S5962", ["S5961"]) is None
+    assert build_calendar(2017, law="PRE2019", overlays=["s.5305-a"]).overlays[-1] == "S5305A"

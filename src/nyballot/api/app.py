@@ -20,9 +20,11 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from nyballot.api import downloads
 from nyballot.api.body_limit import BodyLimit
+from nyballot.api.downloads import Asked, Convention, Law, With, Year
 from nyballot.compare import compare
-from nyballot.errors import NyballotError, suggest
+from nyballot.errors import NyballotError, UsageError
 from nyballot.export.json import calendar_dict, comparison_dict, deadline_dict
 from nyballot.filing import book as book_export
 from nyballot.filing.desk import Desk, Submission, clock_dict, parse_day
@@ -32,7 +34,6 @@ from nyballot.law.choice import LawChoice
 from nyballot.reckoning.holidays import holidays as holidays_of
 from nyballot.web import router as web_router
 from nyballot.web.common import Choice
-from nyballot.web.downloads import Asked, Convention, Law, With, Year
 from nyballot.web.pages import error_page_for, is_page
 
 MAX_BODY = 64 * 1024
@@ -127,6 +128,8 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
     )
     desk = Desk(database)
     app.state.desk = desk
+    # The downloads come first, so /calendar/{year}.ics is matched before /calendar/{year}.
+    app.include_router(downloads.router)
     app.include_router(web_router)
 
     @app.exception_handler(NyballotError)
@@ -181,12 +184,10 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
     ) -> dict[str, Any]:
         """One date, step by step, with the words and citations."""
         cal = Choice(year, law, tuple(overlays or ()), convention=convention).calendar()
-        deadline = cal.get(rule_id)
-        if deadline is None:
-            known = [d.id for d in cal.deadlines]
-            raise NotFoundError(
-                f"rule '{rule_id}': not in the {year} calendar{suggest(rule_id, known)}"
-            )
+        try:
+            deadline = cal.deadline(rule_id)
+        except UsageError as exc:  # a rule the calendar does not have is not found: 404
+            raise NotFoundError(str(exc)) from None
         return deadline_dict(deadline)
 
     @app.get("/compare/{year}")

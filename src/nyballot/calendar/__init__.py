@@ -1,0 +1,1 @@
+"""The political calendar: evaluating a law's rules for one year, each date with its derivation."""

@@ -24,10 +24,11 @@ from nyballot.calendar.model import (
     Step,
 )
 from nyballot.errors import OutOfCoverageError, UsageError, suggest
-from nyballot.law.choice import LawChoice
+from nyballot.law.choice import LawChoice, normalise_name
 from nyballot.law.loader import Law, apply_overlays, check_rules, load_law, overlay_years
 from nyballot.law.model import ConflictReading, LawVersion, Overlay, Rule
 from nyballot.reckoning import dates
+from nyballot.reckoning.dates import format_day
 from nyballot.reckoning.expressions import (
     Condition,
     Expr,
@@ -39,14 +40,7 @@ from nyballot.reckoning.expressions import (
     Offset,
     Ref,
 )
-from nyballot.reckoning.holidays import is_business_day, next_business_day, why_not_business_day
-
-ROLL_CITE = "1-106(1); GCL § 25-a"
-
-
-def show(day: dt.date | None) -> str:
-    """'Thu 2015-09-10', or 'unknown'."""
-    return "unknown" if day is None else f"{day:%a} {day.isoformat()}"
+from nyballot.reckoning.holidays import is_business_day, roll_forward
 
 
 @dataclass
@@ -98,12 +92,11 @@ class _Evaluator:
         raw, expr_steps = self.expr(expr, rule, part)
         steps = steps + expr_steps
         final = raw
-        if raw is not None and part == "closes" and rule.roll and not is_business_day(raw):
-            final = next_business_day(raw)
-            reason = why_not_business_day(raw)
-            steps.append(
-                Step(f"last day falls on {reason} -> next business day", final, ROLL_CITE, part)
-            )
+        rolled = roll_forward(raw) if raw is not None and part == "closes" and rule.roll else None
+        if rolled is not None:
+            final = rolled.day
+            text = f"last day falls on {rolled.reason} -> next business day"
+            steps.append(Step(text, final, rolled.cite, part))
         return _Value(raw, final, steps)
 
     # -- expressions -----------------------------------------------------------------------
@@ -119,7 +112,7 @@ class _Evaluator:
                     day = dates.nth_weekday_before(base, n, weekday)
                 else:
                     day = dates.nth_weekday_after(base, n, weekday)
-                return day, [*steps, Step(f"{e} ({show(base)})", day, rule.cite, part)]
+                return day, [*steps, Step(f"{e} ({format_day(base)})", day, rule.cite, part)]
             case Offset(n=n, unit=unit, direction=direction, anchor=anchor):
                 base, steps = self.expr(anchor, rule, part)
                 if base is None:
@@ -136,14 +129,14 @@ class _Evaluator:
                     # public holiday is not counted.
                     day = dates.two_day_period_end(base, is_business_day)
                     skipped = (day - base).days - 2
-                    text = f"{e} ({show(base)})" + (
+                    text = f"{e} ({format_day(base)})" + (
                         f", {skipped} intervening day(s) not counted" if skipped else ""
                     )
                     return day, [*steps, Step(text, day, f"{rule.cite}; GCL § 20", part)]
                 else:
                     day = base + dt.timedelta(days=sign * n * (7 if unit == "weeks" else 1))
                     cite = f"{rule.cite}; GCL § 20"
-                return day, [*steps, Step(f"{e} ({show(base)})", day, cite, part)]
+                return day, [*steps, Step(f"{e} ({format_day(base)})", day, cite, part)]
             case NthWeekdayOfMonth() | MonthDay():
                 day = dates.closed_form_date(e, self.year)
                 return day, [Step(f"{e}, {self.year}", day, rule.cite, part)]
@@ -162,7 +155,7 @@ class _Evaluator:
                 if len(found) < len(options):
                     return None, gathered
                 pick = min(found) if which == "earlier" else max(found)
-                text = f"whichever is {which}: {', '.join(show(d) for d in found)}"
+                text = f"whichever is {which}: {', '.join(format_day(d) for d in found)}"
                 return pick, [*gathered, Step(text, pick, rule.cite, part)]
         raise TypeError(f"not an expression: {e!r}")
 
@@ -182,7 +175,8 @@ class _Evaluator:
         label = ref.name
         if value.raw != value.final and value.final is not None:
             reading = "as rolled" if self.convention == "rolled" else "unrolled"
-            label += f" ({reading}; statute day {show(value.raw)}, rolled {show(value.final)})"
+            statute, rolled = format_day(value.raw), format_day(value.final)
+            label += f" ({reading}; statute day {statute}, rolled {rolled})"
         if ref.name != ref.target:
             label = f"{ref.name}: {target.title}"
         return used, [Step(label, used, target.cite, part)]
@@ -195,7 +189,10 @@ class _Evaluator:
             return None, steps
         holds = cond.holds(left, right)
         verdict = "applies" if holds else "does not apply"
-        text = f"{verdict}: {cond.left} ({show(left)}) {cond.op} {cond.right} ({show(right)})"
+        text = (
+            f"{verdict}: {cond.left} ({format_day(left)}) {cond.op} {cond.right} "
+            f"({format_day(right)})"
+        )
         return holds, [*steps, Step(text, None, rule.cite, "when")]
 
 
@@ -210,7 +207,7 @@ def _deadline(ev: _Evaluator, rule: Rule) -> Deadline:
     if start is not None and earliest is not None and earliest < start:
         derivation.append(
             Step(
-                f"this date falls before the change took effect ({show(start)}): had "
+                f"this date falls before the change took effect ({format_day(start)}): had "
                 f"{rule.overlay} been law, the day would have passed before it applied",
                 start,
                 f"{rule.overlay} § {rule.bill_section}" if rule.bill_section else rule.cite,
@@ -255,7 +252,10 @@ def resolve_law(
     enacted_on: Mapping[str, dt.date] | None = None,
     outside_coverage: bool = False,
 ) -> tuple[LawVersion, list[Overlay]]:
-    """The version in force for the year (or the one named) and the overlays to apply."""
+    """The version in force for the year (or the one named) and the overlays to apply.
+
+    Names are matched as ``normalise_name`` reads them (any case, '.', '-' and spaces ignored).
+    """
     if law_id is None:
         covering = [v for v in law.versions.values() if v.covers(year)]
         if not covering:
@@ -263,9 +263,10 @@ def resolve_law(
             raise OutOfCoverageError(f"year {year}: no law version covers it ({spans})")
         version = covering[0]
     else:
-        if law_id not in law.versions:
+        version_id = normalise_name(law_id, law.versions)
+        if version_id is None:
             raise UsageError(f"law '{law_id}': no such law version{suggest(law_id, law.versions)}")
-        version = law.versions[law_id]
+        version = law.versions[version_id]
         if not version.covers(year) and not outside_coverage:
             raise OutOfCoverageError(
                 f"year {year}: law {version.id} covers {version.first_year} to {version.last_year}"
@@ -273,10 +274,11 @@ def resolve_law(
     chosen: list[Overlay] = []
     if enacted:
         chosen = [o for o in law.overlays.values() if o.enacted and o.applies_to(version.id, year)]
-    for overlay_id in overlay_ids:
-        if overlay_id not in law.overlays:
-            hint = suggest(overlay_id, law.overlays)
-            raise UsageError(f"overlay '{overlay_id}': no such bill or overlay{hint}")
+    for name in overlay_ids:
+        overlay_id = normalise_name(name, law.overlays)
+        if overlay_id is None:
+            hint = suggest(name, law.overlays)
+            raise UsageError(f"overlay '{name}': no such bill or overlay{hint}")
         overlay = law.overlays[overlay_id]
         dated = (enacted_on or {}).get(overlay_id)
         if not overlay.applies_to(version.id, year, dated):
@@ -328,6 +330,10 @@ def build_calendar(
     ``nyballot.law.model.ConflictReading``).
     """
     data = load_law()
+    # Bills may be named in any spelling (s5961, S.5961); from here on each is its own id.
+    overlays = [normalise_name(o, data.overlays) or o for o in overlays]
+    if enacted_on is not None:
+        enacted_on = {normalise_name(k, data.overlays) or k: v for k, v in enacted_on.items()}
     for overlay_id in enacted_on or {}:
         if overlay_id not in overlays:
             raise UsageError(f"--enacted-on {overlay_id}: that bill is not applied (--with)")
@@ -438,7 +444,7 @@ def _note_other_reading(mine: Deadline, theirs: Deadline, other: Convention) -> 
             mine.other_reading[part] = alt
             mine.derivation.append(
                 Step(
-                    f"the other reading ({CONVENTIONS[other]}) gives {show(alt)} for this "
+                    f"the other reading ({CONVENTIONS[other]}) gives {format_day(alt)} for this "
                     f"{'first' if part == 'opens' else 'last'} day",
                     alt,
                     "convention",

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
+from nyballot.errors import UsageError, suggest
 from nyballot.law.model import Rule
 
 Part = Literal["opens", "closes", "when", "note"]
@@ -32,6 +33,11 @@ class Step:
     date: dt.date | None
     cite: str
     part: Part
+
+    def as_dict(self) -> dict[str, Any]:
+        """The step as the JSON contract writes it (the calendar's and the desk's alike)."""
+        day = None if self.date is None else self.date.isoformat()
+        return {"step": self.text, "date": day, "cite": self.cite, "of": self.part}
 
 
 @dataclass
@@ -91,4 +97,17 @@ class Calendar:
         }
 
     def get(self, rule_id: str) -> Deadline | None:
+        """The deadline of a rule, or None where the rule is not in this year's calendar (a
+        bill's rule, one only of presidential years): callers that can do without it ask this."""
         return next((d for d in self.deadlines if d.id == rule_id), None)
+
+    def deadline(self, rule_id: str) -> Deadline:
+        """The deadline of a rule someone asked for by name; an unknown one is a UsageError
+        with the nearest rule ids, worded alike by the command line, the API and the pages."""
+        found = self.get(rule_id)
+        if found is None:
+            hint = suggest(rule_id, [d.id for d in self.deadlines])
+            raise UsageError(
+                f"rule '{rule_id[:100]}': not in the {self.year} calendar ({self.law}){hint}"
+            )
+        return found

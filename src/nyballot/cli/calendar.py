@@ -10,11 +10,11 @@ from rich.console import Console
 from rich.table import Table
 
 from nyballot.cli.options import calendar_from_options, calendar_options
-from nyballot.errors import UsageError, suggest
 from nyballot.export import csv as csv_export
 from nyballot.export import ics as ics_export
 from nyballot.export import json as json_export
 from nyballot.export import table as table_export
+from nyballot.reckoning.dates import format_day
 from nyballot.reckoning.holidays import holidays as holidays_of
 from nyballot.reckoning.holidays import table as holiday_table
 
@@ -48,10 +48,7 @@ def calendar(year: int, fmt: str, **options: Any) -> None:
 def explain(year: int, rule_id: str, fmt: str, **options: Any) -> None:
     """The derivation of one date, step by step, with the words and citations."""
     cal = calendar_from_options(year, options)
-    deadline = cal.get(rule_id)
-    if deadline is None:
-        known = [d.id for d in cal.deadlines]
-        raise UsageError(f"rule '{rule_id}': not in the {year} calendar{suggest(rule_id, known)}")
+    deadline = cal.deadline(rule_id)
     if fmt == "json":
         click.echo(json_export.dumps(json_export.deadline_dict(deadline)), nl=False)
     else:
@@ -81,7 +78,7 @@ def holidays(year: int, fmt: str) -> None:
     for column in ("date", "holiday", "source", "note"):
         table.add_column(column)
     for h in days:
-        table.add_row(f"{h.date:%a} {h.date.isoformat()}", h.name, h.cite, h.note)
+        table.add_row(format_day(h.date), h.name, h.cite, h.note)
     console = Console(width=max(Console().width, 100))
     console.print(table)
     console.print(f'Sunday rule: "{holiday_table().sunday_rule}". No Saturday rule.')

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from nyballot.export import json as json_export
+from nyballot.reckoning.dates import format_day
 
 if TYPE_CHECKING:
     from nyballot.filing.desk import Desk
@@ -220,7 +221,7 @@ def due(
         click.echo(json_export.dumps([clock_dict(c) for c in found]), nl=False)
         return
     for c in found:
-        click.echo(f"{c.due:%a %Y-%m-%d}  {c.title}  [{c.cite}]  filing {c.filing}")
+        click.echo(f"{format_day(c.due)}  {c.title}  [{c.cite}]  filing {c.filing}")
 
 
 @desk.command()

@@ -37,6 +37,8 @@ def _description(deadline: Deadline) -> str:
 
 
 def to_ics(cal: Calendar) -> bytes:
+    """The calendar as an iCalendar file: stable UIDs and a fixed DTSTAMP, so the same calendar
+    always gives the same bytes and a subscribed calendar program updates events in place."""
     ical = ICalendar()
     ical.add("prodid", PRODID)
     ical.add("version", "2.0")

@@ -23,10 +23,13 @@ def iso(day: dt.date | None) -> str | None:
 
 
 def step_dict(step: Step) -> dict[str, Any]:
-    return {"step": step.text, "date": iso(step.date), "cite": step.cite, "of": step.part}
+    """One derivation step: ``{"step", "date", "cite", "of"}`` (see ``Step.as_dict``)."""
+    return step.as_dict()
 
 
 def deadline_dict(d: Deadline) -> dict[str, Any]:
+    """One deadline as the documented JSON contract writes it (``explain --format json``, the
+    API's ``/explain``); other tools read these keys, so they are only ever added to."""
     rule = d.rule
     return {
         "id": d.id,
@@ -50,6 +53,8 @@ def deadline_dict(d: Deadline) -> dict[str, Any]:
 
 
 def calendar_dict(cal: Calendar) -> dict[str, Any]:
+    """A calendar as the documented JSON contract writes it (``calendar --format json``, the
+    API's ``/calendar/{year}`` and its download); keys are only ever added, never renamed."""
     return {
         "year": cal.year,
         "law": cal.law,

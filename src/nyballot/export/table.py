@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from nyballot.calendar.engine import show
 from nyballot.calendar.model import Calendar, Deadline
+from nyballot.reckoning.dates import format_day
 
 UNVERIFIED_MARK = "†"
 
@@ -17,8 +17,8 @@ def _date_cell(d: Deadline) -> tuple[str, str]:
     if d.status == "awaiting_event":
         events = ", ".join(f"event.{e}" for e in d.events())
         return "", f"needs {events}: {d.formula().get('closes', '')}"
-    opens = show(d.opens) if d.opens else ""
-    closes = show(d.closes) if d.closes else ""
+    opens = format_day(d.opens) if d.opens else ""
+    closes = format_day(d.closes) if d.closes else ""
     return opens, closes
 
 
@@ -48,7 +48,8 @@ def print_calendar(cal: Calendar, console: Console) -> None:
 
 
 def print_derivation(d: Deadline, console: Console) -> None:
-    dates = " to ".join(show(x) for x in (d.opens, d.closes) if x) or d.status.replace("_", " ")
+    days = " to ".join(format_day(x) for x in (d.opens, d.closes) if x)
+    dates = days or d.status.replace("_", " ")
     console.print(f"[bold]{d.id}[/bold] = {dates}    § {d.cite}")
     console.print(d.title)
     for words in d.rule.law:
@@ -65,7 +66,7 @@ def print_derivation(d: Deadline, console: Console) -> None:
     steps.add_column(no_wrap=True)
     steps.add_column(no_wrap=True)
     for n, s in enumerate(d.derivation, 1):
-        steps.add_row(f"{n}.", s.text, show(s.date) if s.date else "", s.cite)
+        steps.add_row(f"{n}.", s.text, format_day(s.date) if s.date else "", s.cite)
     console.print(steps)
     if d.rule.note:
         console.print(f"  note: {d.rule.note}")

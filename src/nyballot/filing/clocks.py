@@ -10,10 +10,8 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from nyballot.calendar.model import Step
-from nyballot.reckoning.dates import add_business_days
-from nyballot.reckoning.holidays import is_business_day, next_business_day, why_not_business_day
-
-ROLL_CITE = "1-106(1); GCL § 25-a"
+from nyballot.reckoning.dates import add_business_days, format_day
+from nyballot.reckoning.holidays import is_business_day, roll_forward
 
 
 @dataclass
@@ -31,25 +29,25 @@ class Clock:
 def days_after(start: dt.date, n: int, cite: str, what: str) -> tuple[dt.date, list[Step]]:
     """N calendar days after a day, that day excluded (GCL § 20), rolled forward (§ 25-a)."""
     raw = start + dt.timedelta(days=n)
-    steps = [Step(f"{what}: {n} days after {start:%a %Y-%m-%d} (GCL § 20)", raw, cite, "closes")]
-    if is_business_day(raw):
+    steps = [Step(f"{what}: {n} days after {format_day(start)} (GCL § 20)", raw, cite, "closes")]
+    rolled = roll_forward(raw)
+    if rolled is None:
         return raw, steps
-    rolled = next_business_day(raw)
     steps.append(
         Step(
-            f"{raw:%a %Y-%m-%d} is {why_not_business_day(raw)}: the last day becomes the next "
-            f"business day, {rolled:%a %Y-%m-%d}",
-            rolled,
-            ROLL_CITE,
+            f"{format_day(raw)} is {rolled.reason}: the last day becomes the next "
+            f"business day, {format_day(rolled.day)}",
+            rolled.day,
+            rolled.cite,
             "closes",
         )
     )
-    return rolled, steps
+    return rolled.day, steps
 
 
 def business_days_after(start: dt.date, n: int, cite: str, what: str) -> tuple[dt.date, list[Step]]:
     day = add_business_days(start, n, is_business_day)
-    text = f"{what}: {n} business days after {start:%a %Y-%m-%d}"
+    text = f"{what}: {n} business days after {format_day(start)}"
     return day, [Step(text, day, cite, "closes")]
 
 
@@ -94,7 +92,7 @@ def proceeding_clock(
         steps += more
         if after > due:
             due = after
-        steps.append(Step(f"whichever is later: {due:%a %Y-%m-%d}", due, "16-102(2)", "closes"))
+        steps.append(Step(f"whichever is later: {format_day(due)}", due, "16-102(2)", "closes"))
     return Clock(
         "proceeding",
         "Last day to bring a proceeding in supreme court",
@@ -110,7 +108,7 @@ def notice_clock(filed_on: dt.date, last_day_to_decline: dt.date | None, uid: st
     due = last_day_to_decline or filed_on
     text = (
         "notice of the filing to each candidate named, forthwith; it states the last day to "
-        f"decline, {due:%a %Y-%m-%d}"
+        f"decline, {format_day(due)}"
         if last_day_to_decline
         else "notice of the filing to each candidate named, forthwith"
     )

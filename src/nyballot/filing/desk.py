@@ -22,7 +22,6 @@ from sqlalchemy.exc import IntegrityError
 from nyballot.calendar.engine import build_calendar
 from nyballot.calendar.model import Calendar
 from nyballot.errors import UsageError
-from nyballot.export.json import step_dict
 from nyballot.filing import clocks
 from nyballot.filing.errors import AuthError, ConflictError, ForbiddenError, NotFoundError
 from nyballot.filing.model import (
@@ -155,9 +154,9 @@ def decision_dict(d: Decision) -> dict[str, Any]:
             "closes": w.closes.isoformat(),
             "source": w.source,
             "cite": w.cite,
-            "derivation": [step_dict(s) for s in w.steps],
+            "derivation": [s.as_dict() for s in w.steps],
         },
-        "derivation": [step_dict(s) for s in d.steps],
+        "derivation": [s.as_dict() for s in d.steps],
         "cites": d.cites,
     }
 
@@ -434,7 +433,8 @@ class Desk:
         year: int | None = None,
         on: dt.date | None = None,
     ) -> list[clocks.Clock]:
-        """Every clock still running on a day (default today), soonest first."""
+        """The clocks the filings started, soonest first: those still running on ``on`` (not
+        yet past their last day), or every clock when ``on`` is None."""
         records = self.records(board_id, year)
         found = clocks_of(records)
         if on is not None:
@@ -572,7 +572,7 @@ def clock_dict(c: clocks.Clock) -> dict[str, Any]:
         "title": c.title,
         "cite": c.cite,
         "filing": c.filing,
-        "derivation": [step_dict(s) for s in c.steps],
+        "derivation": [s.as_dict() for s in c.steps],
     }
 
 

@@ -41,7 +41,7 @@ from nyballot.filing.model import (
     Verdict,
     local,
 )
-from nyballot.reckoning.dates import add_business_days
+from nyballot.reckoning.dates import add_business_days, format_day
 from nyballot.reckoning.holidays import is_business_day, next_business_day, why_not_business_day
 
 OPENS = dt.time(9, 0)
@@ -51,6 +51,9 @@ NOTICE_FEE_CENTS = 50_000  # A.9725 § 6-117(2): five hundred dollars
 
 @dataclass
 class Window:
+    """The first and last day to file a paper, with the derivation that fixed them, so that a
+    verdict can show where its last day came from."""
+
     opens: dt.date | None
     closes: dt.date
     source: str  # the rule id or clock that fixed it
@@ -60,6 +63,9 @@ class Window:
 
 @dataclass
 class Decision:
+    """A verdict on one paper: whether it is fatal, the day it counts as filed, and every step
+    that led there (the window's and its own), so a clerk can cite each one."""
+
     verdict: Verdict
     fatal: bool
     filed_on: dt.date | None  # the day the paper counts as filed
@@ -73,10 +79,6 @@ class Decision:
             if step.cite and step.cite not in seen:
                 seen.append(step.cite)
         return seen
-
-
-def _day(d: dt.date) -> str:
-    return f"{d:%a %Y-%m-%d}"
 
 
 def window_for(paper: Paper, calendar: Calendar) -> Window | None:
@@ -111,8 +113,8 @@ def window_for(paper: Paper, calendar: Calendar) -> Window | None:
     steps.append(
         Step(
             f"{deadline.title}: "
-            + (f"first day {_day(deadline.opens)}, " if deadline.opens else "")
-            + f"last day {_day(deadline.closes)} ({deadline.id})",
+            + (f"first day {format_day(deadline.opens)}, " if deadline.opens else "")
+            + f"last day {format_day(deadline.closes)} ({deadline.id})",
             deadline.closes,
             deadline.cite,
             "closes",
@@ -142,7 +144,7 @@ def _closing_time(paper: Paper, day: dt.date, window: Window) -> tuple[dt.time |
     if day == window.closes:
         if paper.board.kind is BoardKind.NYC and _listed(paper):
             return None, Step(
-                f"{_day(day)} is the last day: the New York City board is open for notices, "
+                f"{format_day(day)} is the last day: the New York City board is open for notices, "
                 "petitions, certificates and objections until midnight",
                 day,
                 _nyc_cite(paper),
@@ -150,7 +152,7 @@ def _closing_time(paper: Paper, day: dt.date, window: Window) -> tuple[dt.time |
             )
         if paper.board.kind is BoardKind.WESTCHESTER and category is Category.PETITION:
             return None, Step(
-                f"{_day(day)} is the last day: in Westchester petitions of designation or "
+                f"{format_day(day)} is the last day: in Westchester petitions of designation or "
                 "nomination are filed between nine A.M. and midnight",
                 day,
                 "1-106(1)",
@@ -166,8 +168,8 @@ def _deemed_filed(paper: Paper, window: Window) -> tuple[dt.date, list[Step]]:
         when.date(),
         [
             Step(
-                f"received {when:%a %Y-%m-%d at %H:%M} (New York time), stamped with the day, "
-                "hour and minute",
+                f"received {format_day(when.date())} at {when:%H:%M} (New York time), stamped "
+                "with the day, hour and minute",
                 when.date(),
                 "6-144",
                 "note",
@@ -181,8 +183,8 @@ def _deemed_filed(paper: Paper, window: Window) -> tuple[dt.date, list[Step]]:
         nxt = next_business_day(day)
         steps.append(
             Step(
-                f"{_day(day)} is {why_not_business_day(day)}, not a business day: "
-                f"the paper counts as filed when the office next opens, {_day(nxt)}",
+                f"{format_day(day)} is {why_not_business_day(day)}, not a business day: "
+                f"the paper counts as filed when the office next opens, {format_day(nxt)}",
                 nxt,
                 "1-106(1)",
                 "note",
@@ -204,7 +206,7 @@ def _deemed_filed(paper: Paper, window: Window) -> tuple[dt.date, list[Step]]:
         steps.append(
             Step(
                 f"received after five P.M.: papers are filed between nine A.M. and "
-                f"five P.M., so it counts as filed on {_day(nxt)}",
+                f"five P.M., so it counts as filed on {format_day(nxt)}",
                 nxt,
                 "1-106(1)",
                 "note",
@@ -222,7 +224,8 @@ def judge(paper: Paper, window: Window | None) -> Decision:
     if window is None:
         when = local(paper.received)
         step = Step(
-            f"entered {when:%a %Y-%m-%d at %H:%M}: a record of the board, no time limit",
+            f"entered {format_day(when.date())} at {when:%H:%M}: a record of the board, "
+            "no time limit",
             when.date(),
             "6-144",
             "note",
@@ -237,7 +240,7 @@ def judge(paper: Paper, window: Window | None) -> Decision:
         steps.append(
             Step(
                 "sent to the New York City board: it must actually receive the paper "
-                f"by the last day, {_day(window.closes)}; the postmark does not count",
+                f"by the last day, {format_day(window.closes)}; the postmark does not count",
                 window.closes,
                 _nyc_cite(paper),
                 "note",
@@ -257,18 +260,18 @@ def judge(paper: Paper, window: Window | None) -> Decision:
             Step(
                 f"sent by {how} to a board outside the city of New York: timely if "
                 f"received no later than two business days after the last day, that "
-                f"is by {_day(grace)}",
+                f"is by {format_day(grace)}",
                 grace,
                 "1-106(1)",
                 "closes",
             )
         )
-        steps.append(Step(f"received {_day(received_on)}", received_on, "6-144", "note"))
+        steps.append(Step(f"received {format_day(received_on)}", received_on, "6-144", "note"))
         filed_on = received_on
         if paper.postmark > window.closes:
             steps.append(
                 Step(
-                    f"postmarked {_day(paper.postmark)}, after the last day: not sent "
+                    f"postmarked {format_day(paper.postmark)}, after the last day: not sent "
                     "within the time to file",
                     paper.postmark,
                     "1-106(1)",
@@ -281,8 +284,8 @@ def judge(paper: Paper, window: Window | None) -> Decision:
             raise UsageError("method 'mail': a mailed paper needs its postmark date")
         steps.append(
             Step(
-                f"sent by mail, postmarked {_day(paper.postmark)}: timely if postmarked "
-                f"before midnight of the last day, {_day(window.closes)}, and filed "
+                f"sent by mail, postmarked {format_day(paper.postmark)}: timely if postmarked "
+                f"before midnight of the last day, {format_day(window.closes)}, and filed "
                 "when received",
                 paper.postmark,
                 "1-106(1)",
@@ -301,7 +304,7 @@ def judge(paper: Paper, window: Window | None) -> Decision:
     if window.opens is not None and filed_on < window.opens:
         steps.append(
             Step(
-                f"filed {_day(filed_on)}, before the first day {_day(window.opens)} "
+                f"filed {format_day(filed_on)}, before the first day {format_day(window.opens)} "
                 "(a first day never moves)",
                 filed_on,
                 window.cite,
@@ -312,7 +315,7 @@ def judge(paper: Paper, window: Window | None) -> Decision:
     if filed_on > grace:
         steps.append(
             Step(
-                f"filed {_day(filed_on)}, after the last day {_day(grace)}",
+                f"filed {format_day(filed_on)}, after the last day {format_day(grace)}",
                 filed_on,
                 window.cite,
                 "closes",
@@ -320,7 +323,12 @@ def judge(paper: Paper, window: Window | None) -> Decision:
         )
         return _verdict(paper, Verdict.LATE, filed_on, window, steps)
     steps.append(
-        Step(f"filed {_day(filed_on)}, within the time to file", filed_on, window.cite, "closes")
+        Step(
+            f"filed {format_day(filed_on)}, within the time to file",
+            filed_on,
+            window.cite,
+            "closes",
+        )
     )
     return _verdict(paper, Verdict.TIMELY, filed_on, window, steps)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from nyballot.errors import UsageError, suggest
-from nyballot.law.choice import LawChoice
+from nyballot.law.choice import LawChoice, normalise_name
 from nyballot.law.loader import load_law
 
 
@@ -24,27 +24,24 @@ def _bills() -> dict[str, str]:
     return {o.id: o.title for o in load_law().overlays.values() if o.kind == "bill"}
 
 
-_ALIASES = {"pre2019": "pre-2019", "s5305-a": "S5305A", "s.5305-a": "S5305A"}
-
-
 def _bill_id(name: str) -> str:
-    key = name.strip()
     bills = _bills()
-    for bill in bills:
-        if key.upper().replace(".", "").replace("-", "") == bill:
-            return bill
-    raise UsageError(
-        f"--with {name}: unknown bill{suggest(key.upper(), bills)}; known: " + ", ".join(bills)
-    )
+    bill = normalise_name(name, bills)
+    if bill is None:
+        raise UsageError(
+            f"--with {name}: unknown bill{suggest(name.strip().upper(), bills)}; known: "
+            + ", ".join(bills)
+        )
+    return bill
 
 
 def choose_law(law: str | None, bills: Iterable[str] = ()) -> LawChoice:
     """Resolve ``--law`` (default pre-2019, the law the bills amend) and ``--with``."""
-    base = _ALIASES.get((law or "pre-2019").strip(), (law or "pre-2019").strip())
     versions = _versions()
-    if base not in versions:
+    base = normalise_name(law or "pre-2019", versions)
+    if base is None:
         raise UsageError(
-            f"--law {law}: unknown law version{suggest(base, versions)}; known: "
+            f"--law {law}: unknown law version{suggest(str(law).strip(), versions)}; known: "
             + ", ".join(versions)
         )
     chosen: list[str] = []

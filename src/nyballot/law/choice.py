@@ -3,11 +3,25 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from nyballot.law.loader import load_law
 from nyballot.law.model import ConflictReading
+
+
+def _key(name: str) -> str:
+    return "".join(c for c in name.strip().casefold() if c not in ".- ")
+
+
+def normalise_name(name: str, known: Iterable[str]) -> str | None:
+    """The known law version or overlay id a name stands for, or None.
+
+    People write bills and versions many ways ('s5961', 'S.5305-A', 'pre2019'); case, '.',
+    '-' and spaces are ignored so that every command and the API accept the same spellings.
+    """
+    key = _key(name)
+    return next((k for k in known if _key(k) == key), None)
 
 
 @dataclass(frozen=True)

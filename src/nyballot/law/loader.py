@@ -200,6 +200,9 @@ def find_conflicts(changes: Iterable[Change]) -> dict[str, tuple[Change, ...]]:
 
 
 def load_overlay(path: resources.abc.Traversable) -> Overlay:
+    """Read one overlay file (a bill, chapter law or court order), its changes in section order
+    and the conflicts between them. A malformed file fails here, naming the file and the entry,
+    rather than later inside a calendar."""
     origin = f"law/data/overlays/{path.name}"
     raw = _read_yaml(path, origin)
     if not isinstance(raw, Mapping):

@@ -218,6 +218,10 @@ class Overlay:
         return [c for c in self.changes if self.period_for(c, enacted_on).contains(day)]
 
     def applies_to(self, version: str, year: int, enacted_on: dt.date | None = None) -> bool:
+        """Whether the overlay changes the calendar of a year under a version: it must amend
+        that version and have some change in force for the year (given ``enacted_on`` for a
+        bill whose effective date depends on its enactment). An enacted overlay applies by
+        itself where this holds; one asked for where it does not is refused."""
         if version not in self.versions or (self.years and year not in self.years):
             return False
         return not self.changes or bool(self.changes_for(year, enacted_on))

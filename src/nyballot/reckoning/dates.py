@@ -15,6 +15,17 @@ from dateutil.relativedelta import relativedelta
 from nyballot.reckoning.expressions import Expr, FixedDate, MonthDay, NthWeekday, NthWeekdayOfMonth
 
 
+def format_day(day: dt.date | None) -> str:
+    """A day as every derivation and listing writes it, weekday first; None is 'unknown'.
+
+    >>> format_day(dt.date(2015, 9, 10))
+    'Thu 2015-09-10'
+    >>> format_day(None)
+    'unknown'
+    """
+    return "unknown" if day is None else f"{day:%a} {day.isoformat()}"
+
+
 def nth_weekday_before(anchor: dt.date, n: int, weekday: int) -> dt.date:
     """The nth given weekday strictly before the anchor.
 

@@ -134,3 +134,26 @@ def why_not_business_day(day: dt.date) -> str:
     if holiday is not None:
         return f"{holiday.name} (a public holiday, {holiday.cite})"
     return day.strftime("%A")
+
+
+ROLL_CITE = "1-106(1); GCL § 25-a"
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A last day moved forward: the business day it becomes, why, and the law that moves it."""
+
+    day: dt.date
+    reason: str  # what the statute's day is: 'Sunday', or the holiday's name and cite
+    cite: str = ROLL_CITE
+
+
+def roll_forward(day: dt.date) -> Roll | None:
+    """A last day on a Saturday, Sunday or public holiday becomes the next business day
+    (Election Law § 1-106(1); GCL § 25-a). None when the day is a business day already.
+
+    The calendar and the filing clocks both roll with this, so they cannot come to differ.
+    """
+    if is_business_day(day):
+        return None
+    return Roll(next_business_day(day), why_not_business_day(day))

@@ -1,17 +1,16 @@
-"""The web interface, served by the API's own process: HTML pages and calendar downloads.
+"""The web interface, served by the API's own process: the HTML pages.
 
-``router`` carries both; ``nyballot.api.create_app`` includes it ahead of its own routes, so
-``/calendar/{year}.ics`` is matched before ``/calendar/{year}``.
+``router`` carries them; ``nyballot.api.create_app`` includes it. The calendar files the pages
+link to are part of the JSON API (``nyballot.api.downloads``).
 """
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
-from nyballot.web import downloads, pages
+from nyballot.web import pages
 
 router = APIRouter()
-router.include_router(downloads.router)
 router.include_router(pages.router)
 
 __all__ = ["router"]

@@ -23,14 +23,14 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from nyballot.calendar.engine import show
 from nyballot.calendar.model import CONVENTIONS, Calendar, Deadline
-from nyballot.errors import NyballotError, suggest
+from nyballot.errors import NyballotError, UsageError
 from nyballot.filing import book as book_export
 from nyballot.filing.desk import Desk
 from nyballot.filing.errors import NotFoundError
 from nyballot.filing.model import BOARDS
 from nyballot.law.loader import load_law
+from nyballot.reckoning.dates import format_day
 from nyballot.web.common import MAX_NAME, Choice, choose, parse_year
 
 router = APIRouter(include_in_schema=False)
@@ -42,7 +42,7 @@ _env = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
-_env.filters["day"] = show
+_env.filters["day"] = format_day
 
 
 def section(cite: str) -> str:
@@ -199,15 +199,10 @@ def explain_page(rule_id: str, asked: Annotated[Asked, Depends(_asked)]) -> HTML
     if isinstance(asked, NyballotError):
         return error_page(asked)
     choice, cal = asked
-    deadline = cal.get(rule_id)
-    if deadline is None:
-        known = [d.id for d in cal.deadlines]
-        return error_page(
-            NotFoundError(
-                f"rule '{rule_id[:MAX_NAME]}': not in the {cal.year} calendar "
-                f"({cal.law}){suggest(rule_id, known)}"
-            )
-        )
+    try:
+        deadline = cal.deadline(rule_id)
+    except UsageError as exc:  # a rule the calendar does not have is not found: 404
+        return error_page(NotFoundError(str(exc)))
     steps = [
         {"n": n, "text": s.text, "date": s.date, "cite": s.cite, "part": PART[s.part]}
         for n, s in enumerate(deadline.derivation, 1)

@@ -3,7 +3,8 @@
 Part of the JSON API (errors are JSON, as everywhere in it). They take the same query as
 ``/calendar/{year}`` (one dependency, ``Asked``, reads it for all three): ``law``, ``with``,
 ``event`` (``?event=death=2026-05-01``, repeatable) and ``convention``, so the calendar page's
-links give the very calendar the page shows.
+links give the very calendar the page shows. Reading that query is shared with the web pages
+(``nyballot.web.common``).
 """
 
 from __future__ import annotations
