@@ -174,3 +174,34 @@ def test_notice_of_intent_under_a9725_and_its_cure(db_url: str) -> None:
     # (Mon 02-16 is Washington's birthday), Wed 02-18.
     cure = [c for c in desk.due("nyc", 2026, dt.date(2026, 2, 13)) if c.name == "cure"]
     assert [(c.due, c.cite) for c in cure] == [(dt.date(2026, 2, 18), "A.9725 § 6-117(6)")]
+
+
+def test_specifications_of_a_late_objection_specify_nothing(db_url: str) -> None:
+    # Petition filed Wed 2026-04-01; § 6-154(2): objections within three days, to Sat 04-04,
+    # rolled to Mon 04-06. An objection received Tue 04-07 is late; specifications received
+    # the next day, within six days of it, still cannot revive it.
+    desk = Desk(db_url)
+    p, _ = desk.submit(petition(), "ann")
+    late, _ = desk.submit(
+        Submission(
+            kind="objection",
+            board="albany",
+            year=2026,
+            received="2026-04-07T11:00:00-04:00",
+            refers_to=p["uid"],
+        ),
+        "bob",
+    )
+    assert late["verdict"] == "late"
+    s, _ = desk.submit(
+        Submission(
+            kind="specifications",
+            board="albany",
+            year=2026,
+            received="2026-04-08T11:00:00-04:00",
+            refers_to=late["uid"],
+        ),
+        "bob",
+    )
+    assert s["verdict"] == "late" and s["fatal"]
+    assert any("nothing to specify" in step["step"] for step in s["decision"]["derivation"])

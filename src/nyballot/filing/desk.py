@@ -315,6 +315,7 @@ class Desk:
             paper.refers_to_received = dt.datetime.fromisoformat(t["received_at"])
             if t["filed_on"]:
                 paper.refers_to_filed_on = dt.date.fromisoformat(t["filed_on"])
+            paper.refers_to_timely = t["verdict"] == Verdict.TIMELY
         return paper, what_if, cal
 
     def submit(

@@ -256,6 +256,7 @@ class Paper:
     refers_to: str | None = None  # the uid of the filing objected to, corrected, determined
     refers_to_received: dt.datetime | None = None
     refers_to_filed_on: dt.date | None = None  # the day the paper objected to counts as filed
+    refers_to_timely: bool | None = None  # whether the paper it answers was filed in time
     outcome: Outcome | None = None
     fee_cents: int = 0
     note: str = ""

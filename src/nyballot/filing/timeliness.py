@@ -386,4 +386,18 @@ def _verdict(
 
 def decide(paper: Paper, calendar: Calendar) -> Decision:
     """Window and verdict in one call."""
-    return judge(paper, window_for(paper, calendar))
+    decision = judge(paper, window_for(paper, calendar))
+    if paper.kind is FilingKind.SPECIFICATIONS and paper.refers_to_timely is False:
+        # § 6-154(2) gives six days "when such an objection is filed": an objection that could
+        # not be accepted leaves nothing to specify, whenever the specifications come.
+        decision.verdict, decision.fatal = Verdict.LATE, True
+        decision.steps.append(
+            Step(
+                "the objection these specifications refer to was not filed in time, so it "
+                "cannot be accepted and there is nothing to specify",
+                decision.filed_on,
+                "6-154(2)",
+                "note",
+            )
+        )
+    return decision
