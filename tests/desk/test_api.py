@@ -165,3 +165,16 @@ def test_compare_a_bill_against_the_law_in_force(client: TestClient) -> None:
     assert row["shift_days"] == {"opens": -52, "closes": -50}  # Jul 11 -> May 20; Jul 14 -> May 25
     outside = client.get("/compare/2030", params={"with": "S5961"})
     assert outside.status_code == 400 and "S5961" in outside.json()["error"]
+
+
+def test_holidays_are_the_same_over_the_api_as_on_the_command_line(client: TestClient) -> None:
+    # GCL § 24: Christmas 2022 fell on a Sunday and is kept on Monday, December 26.
+    body = client.get("/holidays/2022").json()
+    christmas = next(h for h in body["holidays"] if h["name"] == "Christmas day")
+    assert christmas == {
+        "date": "2022-12-26",
+        "name": "Christmas day",
+        "cite": "GCL § 24",
+        "law": "the twenty-fifth day of December, known as Christmas day",
+        "moved_from": "2022-12-25",
+    }

@@ -25,13 +25,12 @@ from nyballot.api.body_limit import BodyLimit
 from nyballot.api.downloads import Asked, Convention, Law, With, Year
 from nyballot.compare import compare
 from nyballot.errors import NyballotError, UsageError
-from nyballot.export.json import calendar_dict, comparison_dict, deadline_dict
+from nyballot.export.json import calendar_dict, comparison_dict, deadline_dict, holidays_dict
 from nyballot.filing import book as book_export
 from nyballot.filing.desk import Desk, Submission, clock_dict, parse_day
 from nyballot.filing.errors import AuthError, ConflictError, ForbiddenError, NotFoundError
 from nyballot.filing.model import NEW_YORK
 from nyballot.law.choice import LawChoice
-from nyballot.reckoning.holidays import holidays as holidays_of
 from nyballot.web import router as web_router
 from nyballot.web.common import Choice
 from nyballot.web.pages import error_page_for, is_page
@@ -208,16 +207,7 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
     @app.get("/holidays/{year}")
     def holidays(year: Year) -> dict[str, Any]:
         """Public holidays of a year (GCL § 24)."""
-        rows = [
-            {
-                "date": h.date.isoformat(),
-                "name": h.name,
-                "cite": h.cite,
-                "moved_from": h.moved_from.isoformat() if h.moved_from else None,
-            }
-            for h in holidays_of(year)
-        ]
-        return {"year": year, "holidays": rows}
+        return holidays_dict(year)
 
     @app.get("/book", response_model=None)
     def book(

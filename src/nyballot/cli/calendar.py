@@ -62,17 +62,7 @@ def holidays(year: int, fmt: str) -> None:
     """The public holidays of YEAR (GCL § 24), with their legal source."""
     days = holidays_of(year)
     if fmt == "json":
-        rows = [
-            {
-                "date": h.date.isoformat(),
-                "name": h.name,
-                "cite": h.cite,
-                "law": h.law,
-                "moved_from": h.moved_from.isoformat() if h.moved_from else None,
-            }
-            for h in days
-        ]
-        click.echo(json_export.dumps({"year": year, "holidays": rows}), nl=False)
+        click.echo(json_export.dumps(json_export.holidays_dict(year)), nl=False)
         return
     table = Table(title=f"Public holidays {year} ({holiday_table().cite})")
     for column in ("date", "holiday", "source", "note"):

@@ -16,6 +16,7 @@ from typing import Any
 from nyballot.calendar.model import Calendar, Deadline, Step
 from nyballot.compare import Comparison
 from nyballot.law.model import Provision
+from nyballot.reckoning.holidays import holidays
 
 
 def iso(day: dt.date | None) -> str | None:
@@ -115,6 +116,21 @@ def comparison_dict(result: Comparison, include_unchanged: bool = True) -> dict[
         ],
         "notes": result.other.notes,
     }
+
+
+def holidays_dict(year: int) -> dict[str, Any]:
+    """The public holidays of a year (GCL § 24), each with its words and source."""
+    rows = [
+        {
+            "date": h.date.isoformat(),
+            "name": h.name,
+            "cite": h.cite,
+            "law": h.law,
+            "moved_from": iso(h.moved_from),
+        }
+        for h in holidays(year)
+    ]
+    return {"year": year, "holidays": rows}
 
 
 def dumps(data: Any) -> str:
