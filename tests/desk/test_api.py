@@ -178,3 +178,17 @@ def test_holidays_are_the_same_over_the_api_as_on_the_command_line(client: TestC
         "law": "the twenty-fifth day of December, known as Christmas day",
         "moved_from": "2022-12-25",
     }
+
+
+def test_explain_and_compare_take_events_like_the_calendar(client: TestClient) -> None:
+    # § 6-158(3): ten days after a death on Thu 2017-07-20 = Sun 07-30, rolled to Mon 07-31
+    # (earlier than four days before the Tue 2017-09-12 primary).
+    ex = client.get(
+        "/explain/2017/designation.vacancy_after_death", params={"event": "death=2017-07-20"}
+    )
+    assert ex.status_code == 200 and ex.json()["closes"] == "2017-07-31"
+    cmp = client.get("/compare/2017", params={"with": "S5305A", "event": "death=2017-07-20"})
+    row = next(c for c in cmp.json()["changes"] if c["id"] == "designation.vacancy_after_death")
+    assert row["base"]["closes"] == "2017-07-31"
+    bad = client.get("/compare/2017", params={"event": "death=x"})
+    assert bad.status_code == 400 and "death" in bad.json()["error"]

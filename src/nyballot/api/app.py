@@ -22,7 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from nyballot.api import downloads
 from nyballot.api.body_limit import BodyLimit
-from nyballot.api.downloads import Asked, Convention, Law, With, Year
+from nyballot.api.downloads import Asked, Convention, Event, Law, With, Year
 from nyballot.compare import compare
 from nyballot.errors import NyballotError, UsageError
 from nyballot.export.json import calendar_dict, comparison_dict, deadline_dict, holidays_dict
@@ -32,7 +32,7 @@ from nyballot.filing.errors import AuthError, ConflictError, ForbiddenError, Not
 from nyballot.filing.model import NEW_YORK
 from nyballot.law.choice import LawChoice
 from nyballot.web import router as web_router
-from nyballot.web.common import Choice
+from nyballot.web.common import Choice, choose
 from nyballot.web.pages import error_page_for, is_page
 
 MAX_BODY = 64 * 1024
@@ -174,15 +174,10 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
         return Response(_calendar_json(choice), media_type="application/json")
 
     @app.get("/explain/{year}/{rule_id}")
-    def explain(
-        year: Year,
-        rule_id: Annotated[str, Path(max_length=100)],
-        law: Law = None,
-        overlays: With = None,
-        convention: Convention = "rolled",
-    ) -> dict[str, Any]:
-        """One date, step by step, with the words and citations."""
-        cal = Choice(year, law, tuple(overlays or ()), convention=convention).calendar()
+    def explain(choice: Asked, rule_id: Annotated[str, Path(max_length=100)]) -> dict[str, Any]:
+        """One date, step by step, with the words and citations (the same query as
+        ``/calendar/{year}``: law, with, event, convention)."""
+        cal = choice.calendar()
         try:
             deadline = cal.deadline(rule_id)
         except UsageError as exc:  # a rule the calendar does not have is not found: 404
@@ -196,13 +191,15 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
         overlays: With = None,
         against: Law = None,
         against_with: Annotated[list[str] | None, Query(max_length=5)] = None,
+        event: Event = None,
         convention: Convention = "rolled",
     ) -> dict[str, Any]:
         """A year under two laws, date by date: ``?with=S5961`` against the law in force, or
-        ``?law=current&against=pre-2019``."""
+        ``?law=current&against=pre-2019``; ``event`` as for ``/calendar/{year}``."""
         base = LawChoice(against or law, tuple(against_with or ()))
         other = LawChoice(law, tuple(overlays or ()))
-        return comparison_dict(compare(year, base, other, convention=convention))
+        events = dict(choose(year, events=event or ()).events)
+        return comparison_dict(compare(year, base, other, events=events, convention=convention))
 
     @app.get("/holidays/{year}")
     def holidays(year: Year) -> dict[str, Any]:
