@@ -18,7 +18,8 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, text
 
-from nyballot.filing.desk import Desk, Submission, calendar_for
+from nyballot.filing.clocks import calendar_for
+from nyballot.filing.desk import Desk, Submission
 from nyballot.filing.store import dispose_all
 
 

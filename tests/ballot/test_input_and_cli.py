@@ -16,8 +16,8 @@ from nyballot.law.texts import quote_found
 EXAMPLES = Path(__file__).parents[2] / "examples"
 
 
-@pytest.mark.parametrize("rule", ballot_law.ALL_RULES, ids=lambda r: f"{r.cite} {r.words[:30]}")
-def test_every_quoted_rule_is_in_its_text(rule: ballot_law.Rule) -> None:
+@pytest.mark.parametrize("rule", ballot_law.ALL_QUOTES, ids=lambda r: f"{r.cite} {r.words[:30]}")
+def test_every_quoted_rule_is_in_its_text(rule: ballot_law.Quote) -> None:
     assert quote_found(rule.text, rule.words)
 
 

@@ -15,8 +15,9 @@ from fastapi.testclient import TestClient
 from nyballot.api import create_app
 from nyballot.cli import main
 from nyballot.errors import UsageError
-from nyballot.filing.desk import Desk, Submission, parse_instant
+from nyballot.filing.desk import Desk, Submission
 from nyballot.filing.store import database_url
+from nyballot.filing.submission import parse_instant
 
 PETITION = dict(
     kind="designating_petition",
@@ -85,7 +86,7 @@ def test_impossible_papers_are_refused_and_nothing_is_stored(db_url: str) -> Non
     o, _ = desk.submit(objection(uid, method="mail", postmark="2026-04-02"), "ann")
     assert o["verdict"] == "timely" and desk.count() == 2
     with pytest.raises(UsageError, match="--on: empty"):
-        from nyballot.filing.desk import parse_day
+        from nyballot.filing.submission import parse_day
 
         parse_day("", "--on")
 

@@ -27,9 +27,11 @@ from nyballot.compare import compare
 from nyballot.errors import NyballotError, UsageError
 from nyballot.export.json import calendar_dict, comparison_dict, deadline_dict, holidays_dict
 from nyballot.filing import book as book_export
-from nyballot.filing.desk import Desk, Submission, clock_dict, parse_day
+from nyballot.filing.desk import Desk, Submission
 from nyballot.filing.errors import AuthError, ConflictError, ForbiddenError, NotFoundError
 from nyballot.filing.model import NEW_YORK
+from nyballot.filing.records import clock_dict
+from nyballot.filing.submission import parse_day
 from nyballot.law.choice import LawChoice
 from nyballot.web import router as web_router
 from nyballot.web.common import Choice, choose

@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 
-class Rule(NamedTuple):
+class Quote(NamedTuple):
+    """Words of a ballot rule: the shipped text they are quoted from, the cite, the words."""
+
     text: str
     cite: str
     words: str
@@ -20,123 +22,123 @@ S5305A = "bills/S5305A.txt"
 A9725 = "bills/A9725.txt"
 S5961 = "bills/S5961.txt"
 
-LOT = Rule(
+LOT = Quote(
     S5305A,
     "7-116(3)",
     "shall determine by lot, upon two days notice by mail given by such board or officer to "
     "each candidate for such office or position",
 )
-SINGLE_LOT = Rule(
+SINGLE_LOT = Quote(
     S5305A,
     "7-116(3)",
     "whenever groups of names for more than one party position are designated by the same "
     "petition, the order in which they shall be printed on the official primary ballot shall "
     "be determined by a single lot",
 )
-INDIVIDUALS_BELOW = Rule(
+INDIVIDUALS_BELOW = Quote(
     S5305A,
     "7-116(3)",
     "who are designated by individual petitions and not in a group shall be printed below such "
     "group or groups, in such order between themselves, as such officer or board shall determine "
     "by lot",
 )
-WITHIN_GROUP = Rule(
+WITHIN_GROUP = Quote(
     S5305A,
     "7-116(3)",
     "The names within a group of candidates designated for party position by one petition shall "
     "be printed in the same order in which they appear in the petition",
 )
-NYC_ALPHABETICAL = Rule(
+NYC_ALPHABETICAL = Quote(
     S5305A,
     "7-116(6)",
     "shall be placed under the title of the office or position in the alphabetical order of "
     "their surnames, in the first or lowest numbered assembly district and election district",
 )
-NYC_GIVEN_NAME = Rule(
+NYC_GIVEN_NAME = Quote(
     S5305A,
     "7-116(6)",
     "If candidates' surnames are identical, their given or first name shall determine their order.",
 )
-NYC_ROTATION = Rule(
+NYC_ROTATION = Quote(
     S5305A,
     "7-116(6)",
     "Thereafter the names shall be rotated by election districts by transposing the first named "
     "candidate to the bottom of the order at each succeeding election district",
 )
-NYC_GROUPS = Rule(
+NYC_GROUPS = Quote(
     S5305A,
     "7-116(6)",
     "the group rotated alphabetically in relation to other groups or individual candidates "
     "according to the surname of the first person on the designating petition of such group.",
 )
-NYC_NUMBERED = Rule(
+NYC_NUMBERED = Quote(
     S5305A,
     "7-116(6)",
     "the names shall not be rotated by election district. Such names shall appear in the "
     "identical order on each ballot in each election district.",
 )
-COUNTY_COMMITTEE = Rule(
+COUNTY_COMMITTEE = Quote(
     S5305A,
     "7-116(6)",
     "County committee candidates or groups of candidates shall be printed within the first "
     "election district of each assembly district or part thereof, according to the priority of "
     "filing of designating petitions",
 )
-COURT_ORDER = Rule(
+COURT_ORDER = Quote(
     S5305A,
     "7-116(6)",
     "the name may be added at the bottom of the list of candidates in all election districts, "
     "or removed from the ballot in all election districts without changing the previously "
     "arranged order of other names",
 )
-BOARD_ORDER = Rule(
+BOARD_ORDER = Quote(
     S5305A,
     "7-116(1) as S.5305-A would amend it",
     "the officer or board who or which prepares the ballot shall determine the order in which "
     "shall appear the names of THE candidates FOR EACH PUBLIC office.",
 )
-SHORT_NAME = Rule(
+SHORT_NAME = Quote(
     S5305A,
     "7-104(2), 7-106(11) as S.5305-A would amend them",
     "In printing the names of candidates whose full names contain more than fifteen letters, "
     "only the surname must be printed in full.",
 )
-SHORT_NAME_BOARD = Rule(
+SHORT_NAME_BOARD = Quote(
     S5305A,
     "7-104(2), 7-106(11) as S.5305-A would amend them",
     "If no such indication is received from such candidate within the time specified in the "
     "request, such officer or board shall make the necessary determination.",
 )
-CAPITALS = Rule(
+CAPITALS = Quote(
     S5305A,
     "7-106(2)",
     "The names of candidates shall be printed in capital letters in black-faced type.",
 )
-REPEAL_7_114 = Rule(S5305A, "S.5305-A § 17", "Section 7-114 of the election law is REPEALED.")
-NOMINATION_BY_PETITION = Rule(
+REPEAL_7_114 = Quote(S5305A, "S.5305-A § 17", "Section 7-114 of the election law is REPEALED.")
+NOMINATION_BY_PETITION = Quote(
     S5305A,
     "6-110 as S.5305-A would amend it",
     "shall be made BY THE FILING OF NOMINATING PETITIONS PURSUANT TO THIS ARTICLE.",
 )
-UNCONTESTED = Rule(
+UNCONTESTED = Quote(
     A9725,
     "7-114(1)(d)",
     "The ballot shall not contain a space for voting for candidates for uncontested offices and "
     "positions",
 )
-UNCONTESTED_OTB = Rule(
+UNCONTESTED_OTB = Quote(
     A9725,
     "7-114(1)(d)",
     "no ballot shall be printed for a party whose primary is uncontested unless a petition for "
     "opportunity to ballot has been filed.",
 )
-UNCONTESTED_NOTICE = Rule(
+UNCONTESTED_NOTICE = Quote(
     A9725,
     "7-114(1)(d) as A.9725 would amend it",
     "no ballot shall be printed for a party whose primary is uncontested unless a NOTICE OF "
     "INTENT TO CIRCULATE A DESIGNATING PETITION has been filed.",
 )
-SOLE_NOTICE = Rule(
+SOLE_NOTICE = Quote(
     A9725,
     "6-117(3)",
     "IF ONLY ONE PERSON FROM A PARTY HAS FILED A NOTICE OF INTENT TO CIRCULATE A DESIGNATING "
@@ -144,49 +146,49 @@ SOLE_NOTICE = Rule(
     "THEN THAT PERSON SHALL BE NAMED ON THE BALLOT WITHOUT HAVING TO CIRCULATE A DESIGNATING "
     "PETITION.",
 )
-NOTICE_REQUIRED = Rule(
+NOTICE_REQUIRED = Quote(
     A9725,
     "6-118 as A.9725 would amend it",
     "be by FILING A NOTICE OF INTENT TO CIRCULATE A DESIGNATING PETITION AND PAYING A FEE OF "
     "FIVE HUNDRED DOLLARS TO THE BOARD OF ELECTIONS AND BY designating petition.",
 )
-UNCOMMITTED = Rule(
+UNCOMMITTED = Quote(
     S5961,
     "2-122-a(8)(b)",
     'THE WORD "UNCOMMITTED," IF A VALID DESIGNATING PETITION TO PLACE SUCH WORD ON THE BALLOT '
     "WAS FILED WITH THE STATE BOARD OF ELECTIONS, SHALL APPEAR IN A SEPARATE ROW OR COLUMN.",
 )
-DELEGATES_UNDER = Rule(
+DELEGATES_UNDER = Quote(
     S5961,
     "2-122-a(8)(b)",
     "SHALL BE LISTED IN SUCH ROW OR COLUMN IMMEDIATELY UNDER OR ADJACENT TO THE NAME OF SUCH "
     'PRESIDENTIAL CANDIDATE OR THE WORD "UNCOMMITTED," FOLLOWED BY THE NAMES OF ALL CANDIDATES '
     "FOR ALTERNATE DELEGATE TO SUCH CONVENTION WHO FILED SUCH PETITIONS.",
 )
-DELEGATE_GROUPS = Rule(
+DELEGATE_GROUPS = Quote(
     S5961,
     "2-122-a(8)(c)",
     "CANDIDATES OR GROUPS OF CANDIDATES FOR DELEGATES AND ALTERNATE DELEGATES DESIGNATED BY THE "
     "SAME PETITION SHALL BE TREATED AS ONE GROUP FOR THE PURPOSES OF SUCH DETERMINATION BY LOT.",
 )
-NO_ROTATION = Rule(
+NO_ROTATION = Quote(
     S5961,
     "2-122-a(8)(c)",
     "THE PROVISIONS OF SUBDIVISION SIX OF SUCH SECTION 7-116 OF THIS CHAPTER SHALL NOT APPLY TO "
     "ANY ELECTION CONDUCTED PURSUANT TO THE PROVISIONS OF THIS SECTION.",
 )
-SEX_LETTER = Rule(
+SEX_LETTER = Quote(
     S5961,
     "2-122-a(8)(d)",
     "IMMEDIATELY FOLLOWING THE NAME OF EACH CANDIDATE FOR DELEGATE AND ALTERNATE DELEGATE ON THE "
     "BALLOT SHALL APPEAR, IN PARENTHESIS, THE LETTER (M) IF SUCH CANDIDATE IS MALE AND THE "
     "LETTER (F) IF SUCH CANDIDATE IS FEMALE.",
 )
-VOID_PLEDGE = Rule(
+VOID_PLEDGE = Quote(
     S5961,
     "2-122-a(6)(g)",
     "THE PETITION DESIGNATING SUCH CANDIDATES FOR SUCH POSITIONS SHALL BE NULL AND VOID AND THE "
     "NAMES OF SUCH CANDIDATES FOR SUCH POSITIONS SHALL NOT APPEAR ON THE BALLOT.",
 )
 
-ALL_RULES = tuple(v for v in list(globals().values()) if isinstance(v, Rule))
+ALL_QUOTES = tuple(v for v in list(globals().values()) if isinstance(v, Quote))

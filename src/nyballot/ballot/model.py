@@ -72,7 +72,9 @@ class BallotInput:
 
 
 @dataclass(frozen=True)
-class Step:
+class BallotStep:
+    """One line of the reasoning behind a contest: what was done, and the section requiring it."""
+
     text: str
     cite: str = ""
 
@@ -97,13 +99,13 @@ class Contest:
     seats: int
     lines: list[Line] = field(default_factory=list)
     write_in: bool = False
-    steps: list[Step] = field(default_factory=list)
+    steps: list[BallotStep] = field(default_factory=list)
 
     def say(self, text: str, cite: str = "") -> None:
-        self.steps.append(Step(text, cite))
+        self.steps.append(BallotStep(text, cite))
 
     def say_once(self, text: str, cite: str = "") -> None:
-        if Step(text, cite) not in self.steps:
+        if BallotStep(text, cite) not in self.steps:
             self.say(text, cite)
 
 

@@ -207,8 +207,9 @@ def due(
     board: str | None, year: int | None, on: str | None, show_all: bool, fmt: str, db: str | None
 ) -> None:
     """What falls due, soonest first: objections, specifications, cure, court, notices."""
-    from nyballot.filing.desk import clock_dict, parse_day
     from nyballot.filing.model import NEW_YORK
+    from nyballot.filing.records import clock_dict
+    from nyballot.filing.submission import parse_day
 
     if show_all:
         day = None

@@ -1,13 +1,13 @@
 """Presidential-primary delegate allocation under § 2-122-b (S.5961 of 2015), step by step."""
 
 from nyballot.delegates.allocate import allocate, allocate_at_large, allocate_district
-from nyballot.delegates.model import Allocation, DelegateResult, Step, Tie
+from nyballot.delegates.model import Allocation, AllocationStep, DelegateResult, Tie
 from nyballot.delegates.results import parse_results, read_results
 
 __all__ = [
     "Allocation",
+    "AllocationStep",
     "DelegateResult",
-    "Step",
     "Tie",
     "allocate",
     "allocate_at_large",

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
-class Step:
+class AllocationStep:
     """One line of the reasoning: what was computed or decided, and the words that require it."""
 
     text: str
@@ -37,10 +37,10 @@ class Allocation:
     awards: dict[str, int] = field(default_factory=dict)
     ties: list[Tie] = field(default_factory=list)
     vacant: int = 0
-    steps: list[Step] = field(default_factory=list)
+    steps: list[AllocationStep] = field(default_factory=list)
 
     def say(self, text: str, cite: str = "") -> None:
-        self.steps.append(Step(text, cite))
+        self.steps.append(AllocationStep(text, cite))
 
     @property
     def accounted(self) -> int:

@@ -3,7 +3,9 @@
 model        boards, kinds of paper, methods, verdicts
 timeliness   § 1-106: was a paper filed in time? (pure)
 clocks       § 6-154, § 6-134(2), § 16-102(2), § 6-144: what each filing sets running (pure)
+submission   a paper as presented, checked and made into a Paper (no database)
+records      stored filings as the CLI and API return them; an entry replayed (pure)
 store        append-only storage (SQLAlchemy; SQLite by default, PostgreSQL by URL)
-desk         the clerk's operations on top of the store
+desk         the clerk's operations on top of the store: transactions and queries
 book         the public book of § 6-144 (rows, CSV, printable HTML)
 """

@@ -14,8 +14,8 @@ import html
 import io
 from typing import Any
 
-from nyballot.filing.desk import replay
 from nyballot.filing.model import BOARDS, KINDS, Category, FilingKind
+from nyballot.filing.records import replay
 
 COLUMNS = (
     "seq",

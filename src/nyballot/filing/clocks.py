@@ -1,15 +1,21 @@
 """The clocks a filing starts: objections, specifications, cure, court, notice to candidates.
 
-Pure functions over dates. Every last day counted in days is rolled forward to a business day
-(Election Law § 1-106(1), GCL § 25-a); business-day periods land on a business day already.
+Pure functions over dates, and ``clocks_of`` over the recorded filings (the dicts of
+``records.record_dict``): which clocks each filing has running. Every last day counted in days
+is rolled forward to a business day (Election Law § 1-106(1), GCL § 25-a); business-day periods
+land on a business day already.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
 
-from nyballot.calendar.model import Step
+from nyballot.calendar.engine import build_calendar
+from nyballot.calendar.model import Calendar, Step
+from nyballot.filing.model import KINDS, Category, FilingKind, Outcome, Verdict
 from nyballot.reckoning.dates import add_business_days, format_day
 from nyballot.reckoning.holidays import is_business_day, roll_forward
 
@@ -120,3 +126,71 @@ def notice_clock(filed_on: dt.date, last_day_to_decline: dt.date | None, uid: st
         uid,
         [Step(text, due, "6-144", "note")],
     )
+
+
+@lru_cache(maxsize=64)
+def calendar_for(year: int, law: str | None, what_if: tuple[str, ...]) -> Calendar:
+    """The calendar of a year under a law and overlays, built once and kept."""
+    return build_calendar(year, law=law, overlays=what_if)
+
+
+def clocks_of(records: list[dict[str, Any]]) -> list[Clock]:
+    """The clocks every filing sets running, given everything recorded after it."""
+    by_uid = {r["uid"]: r for r in records}
+    children: dict[str, list[dict[str, Any]]] = {}
+    for r in records:
+        if r["refers_to"]:
+            children.setdefault(r["refers_to"], []).append(r)
+    out: list[Clock] = []
+    for r in records:
+        kind = FilingKind(r["kind"])
+        info = KINDS[kind]
+        kids = children.get(r["uid"], [])
+        if any(k["kind"] == FilingKind.WITHDRAWAL for k in kids):
+            continue
+        if r["verdict"] == Verdict.RECORDED and kind is FilingKind.DETERMINATION:
+            target = by_uid.get(r["refers_to"] or "")
+            day = dt.date.fromisoformat(r["filed_on"])
+            if r["outcome"] == Outcome.NONCOMPLIANT:
+                notice = target is not None and target["kind"] == FilingKind.NOTICE_OF_INTENT
+                cite = "A.9725 § 6-117(6)" if notice else "6-134(2)"
+                out.append(cure_clock(day, r["uid"], cite))
+            elif r["outcome"] == Outcome.INVALID and target is not None:
+                petition = target
+                if FilingKind(target["kind"]) is FilingKind.OBJECTION and target["refers_to"]:
+                    petition = by_uid.get(target["refers_to"], target)
+                last = _last_day(petition)
+                if last is not None:
+                    out.append(proceeding_clock(last, day, r["uid"]))
+            continue
+        if r["verdict"] != Verdict.TIMELY or r["filed_on"] is None:
+            continue
+        filed_on = dt.date.fromisoformat(r["filed_on"])
+        if info.category in (Category.PETITION, Category.CERTIFICATE) or (
+            kind is FilingKind.NOTICE_OF_INTENT
+        ):
+            out.append(objection_clock(filed_on, r["uid"]))
+        if info.names_candidates:
+            decline = None
+            if info.declination_rule:
+                cal = calendar_for(r["year"], r["law"], tuple(r["what_if"]))
+                d = cal.get(info.declination_rule)
+                decline = d.closes if d else None
+            out.append(notice_clock(filed_on, decline, r["uid"]))
+        if info.category is Category.PETITION:
+            last = _last_day(r)
+            invalid = [k for k in kids if k["outcome"] == Outcome.INVALID]
+            if last is not None and not invalid:
+                out.append(proceeding_clock(last, None, r["uid"]))
+        if kind is FilingKind.OBJECTION and not any(
+            k["kind"] == FilingKind.SPECIFICATIONS for k in kids
+        ):
+            out.append(specifications_clock(filed_on, r["uid"]))
+    return out
+
+
+def _last_day(record: dict[str, Any]) -> dt.date | None:
+    window = record["decision"].get("window")
+    if not window:
+        return None
+    return dt.date.fromisoformat(window["closes"])

@@ -1,5 +1,5 @@
 """Signature requirements for petitions, as the shipped statute and bill texts give them."""
 
-from nyballot.signatures.requirements import Inputs, Requirement, Step, signatures, table
+from nyballot.signatures.requirements import Inputs, Requirement, SignatureStep, signatures, table
 
-__all__ = ["Inputs", "Requirement", "Step", "signatures", "table"]
+__all__ = ["Inputs", "Requirement", "SignatureStep", "signatures", "table"]

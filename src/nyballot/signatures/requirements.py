@@ -22,7 +22,7 @@ from nyballot.law.choice import LawChoice
 
 
 @dataclass(frozen=True)
-class Step:
+class SignatureStep:
     """One line of a derivation: the arithmetic, its cite and the quoted words."""
 
     text: str
@@ -43,7 +43,7 @@ class Requirement:
     cite: str
     number: int
     spread: str = ""
-    steps: list[Step] = field(default_factory=list)
+    steps: list[SignatureStep] = field(default_factory=list)
     inputs: dict[str, int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
 
@@ -218,7 +218,9 @@ def _nominating(
                 + (f" (one-half of {n} is {n / 2}, so {half})" if n % 2 else "")
             )
         req.steps.append(
-            Step(f"{count(req.number, 'signature')}; {req.spread}.", rule["cite"], rule["law"])
+            SignatureStep(
+                f"{count(req.number, 'signature')}; {req.spread}.", rule["cite"], rule["law"]
+            )
         )
         return req
     rule = data["percent"]
@@ -235,7 +237,7 @@ def _nominating(
     number = _ceil(exact)
     rounded = "" if exact.denominator == 1 else f", rounded up to a whole signer: {number:,}"
     req.steps.append(
-        Step(
+        SignatureStep(
             f"5% of {count(votes, 'vote')} for governor = {_fmt(exact)}{rounded}.",
             rule["cite"],
             rule["law"],
@@ -254,7 +256,7 @@ def _nominating(
         provided = [c for c in caps if c["cite"] != rule["cite"]]
         if provided:
             req.steps.append(
-                Step(
+                SignatureStep(
                     f"(i) does not apply (--larger-requirement {larger:,}): "
                     f"§ {provided[0]['cite']} provides otherwise for {units[unit]}.",
                     data["larger"]["cite"],
@@ -269,13 +271,17 @@ def _nominating(
         if int(cap["number"]) < number:
             number = int(cap["number"])
             req.cite = cap["cite"]
-            req.steps.append(Step(f"Capped: not more than {number:,}.", cap["cite"], cap["law"]))
+            req.steps.append(
+                SignatureStep(f"Capped: not more than {number:,}.", cap["cite"], cap["law"])
+            )
         else:
             req.steps.append(
-                Step(f"Cap of {int(cap['number']):,} does not bind.", cap["cite"], cap["law"])
+                SignatureStep(
+                    f"Cap of {int(cap['number']):,} does not bind.", cap["cite"], cap["law"]
+                )
             )
     if not caps:
-        req.steps.append(Step(f"No cap applies to {units[unit]}.", "6-142(2)"))
+        req.steps.append(SignatureStep(f"No cap applies to {units[unit]}.", "6-142(2)"))
     req.number = number
     return req
 
@@ -308,9 +314,11 @@ def _presidential(
         )
         if "same_as" in rule:
             req.steps.append(
-                Step(f"The same requirements as § {rule['same_as']}.", rule["cite"], rule["law"])
+                SignatureStep(
+                    f"The same requirements as § {rule['same_as']}.", rule["cite"], rule["law"]
+                )
             )
-            req.steps.append(Step(f"{count(req.number, 'signature')}.", rule["same_as"]))
+            req.steps.append(SignatureStep(f"{count(req.number, 'signature')}.", rule["same_as"]))
         elif "percent" in rule or "fraction" in rule:
             where = "the party in the state" if unit == "state" else "the party in the district"
             enrolled = _need(
@@ -332,7 +340,7 @@ def _presidential(
             rounded = "" if exact.denominator == 1 else f", rounded up: {part:,}"
             req.number = min(req.number, part)
             req.steps.append(
-                Step(
+                SignatureStep(
                     f"{label} of {enrolled:,} enrolled voters = {_fmt(exact)}{rounded}; "
                     f"the lesser of {int(rule['number']):,} and {part:,} is {req.number:,}.",
                     rule["cite"],
@@ -345,7 +353,9 @@ def _presidential(
                     f'board ("{" ".join(rule["enrolment_note"].split())}").'
                 )
         else:
-            req.steps.append(Step(f"{count(req.number, 'signature')}.", rule["cite"], rule["law"]))
+            req.steps.append(
+                SignatureStep(f"{count(req.number, 'signature')}.", rule["cite"], rule["law"])
+            )
         found.append(req)
     if kind == "president" and section is None:
         found[0].notes.append(

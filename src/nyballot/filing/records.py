@@ -1,0 +1,112 @@
+"""Recorded filings as the command line and the API return them, and an entry replayed.
+
+``record_dict`` turns a row of the filings table into the record both shells print;
+``decision_dict`` and ``clock_dict`` do the same for a timeliness decision and a clock, and
+``replay`` applies an entry's corrections, withdrawal and determinations. Pure functions.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy import Row
+
+from nyballot.filing import clocks
+from nyballot.filing.model import KINDS, FilingKind
+from nyballot.filing.timeliness import Decision
+
+
+def decision_dict(d: Decision) -> dict[str, Any]:
+    w = d.window
+    return {
+        "verdict": d.verdict.value,
+        "fatal": d.fatal,
+        "filed_on": d.filed_on.isoformat() if d.filed_on else None,
+        "window": None
+        if w is None
+        else {
+            "opens": w.opens.isoformat() if w.opens else None,
+            "closes": w.closes.isoformat(),
+            "source": w.source,
+            "cite": w.cite,
+            "derivation": [s.as_dict() for s in w.steps],
+        },
+        "derivation": [s.as_dict() for s in d.steps],
+        "cites": d.cites,
+    }
+
+
+def record_dict(row: Row[Any]) -> dict[str, Any]:
+    m = row._mapping
+    return {
+        "uid": m["uid"],
+        "seq": m["id"],
+        "kind": m["kind"],
+        "title": KINDS[FilingKind(m["kind"])].title,
+        "board": m["board"],
+        "year": m["year"],
+        "law": m["law"],
+        "what_if": [w for w in m["what_if"].split(",") if w],
+        "method": m["method"],
+        "received": m["received_at"],
+        "postmark": m["postmark"],
+        "candidates": json.loads(m["candidates"]),
+        "office": m["office"],
+        "district": m["district"],
+        "party": m["party"],
+        "independent_body": bool(m["independent_body"]),
+        "refers_to": m["refers_to"],
+        "outcome": m["outcome"],
+        "fee_cents": m["fee_cents"],
+        "note": m["note"],
+        "verdict": m["verdict"],
+        "fatal": bool(m["fatal"]),
+        "filed_on": m["filed_on"],
+        "decision": json.loads(m["decision"]),
+        "clerk": m["clerk"],
+        "recorded_at": m["recorded_at"],
+        "idempotency_key": m["idempotency_key"],
+    }
+
+
+def clock_dict(c: clocks.Clock) -> dict[str, Any]:
+    return {
+        "due": c.due.isoformat(),
+        "name": c.name,
+        "title": c.title,
+        "cite": c.cite,
+        "filing": c.filing,
+        "derivation": [s.as_dict() for s in c.steps],
+    }
+
+
+def descendants(uid: str, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The records that refer to a filing, directly or through one another, in id order."""
+    wanted, out = {uid}, []
+    for r in records:  # in id order: a reference always points back in time
+        if r["refers_to"] in wanted:
+            wanted.add(r["uid"])
+            out.append(r)
+    return out
+
+
+def replay(original: dict[str, Any], related: list[dict[str, Any]]) -> dict[str, Any]:
+    """The entry as it stands after its corrections, withdrawal and determinations."""
+    state = {k: original[k] for k in ("uid", "kind", "office", "district", "party", "candidates")}
+    state.update(status="filed", determination=None, corrections=0)
+    for r in related:
+        if r["refers_to"] != original["uid"]:
+            continue
+        if r["kind"] == FilingKind.CORRECTION:
+            state["corrections"] += 1
+            for key in ("office", "district", "party"):
+                if r[key]:
+                    state[key] = r[key]
+            if r["candidates"]:
+                state["candidates"] = r["candidates"]
+        elif r["kind"] == FilingKind.WITHDRAWAL:
+            state["status"] = "withdrawn"
+        elif r["kind"] == FilingKind.DETERMINATION:
+            state["determination"] = r["outcome"]
+    return state

@@ -1,0 +1,237 @@
+"""A paper as presented at the counter, checked and made into a ``Paper``.
+
+Input arrives as a ``Submission`` of plain values, from the command line or the HTTP API, and
+is checked here, so both shells give the same answers. Nothing here touches the database: the
+desk looks up the filing a paper refers to and ``check_reference`` judges the pair.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from nyballot.calendar.model import Calendar
+from nyballot.errors import UsageError
+from nyballot.filing.clocks import calendar_for
+from nyballot.filing.model import (
+    KINDS,
+    NEW_YORK,
+    Candidate,
+    Category,
+    FilingKind,
+    Method,
+    Outcome,
+    Paper,
+    Verdict,
+    board,
+    filing_kind,
+    local,
+    method,
+)
+
+MAX_TEXT = 300
+MAX_NOTE = 2000
+MAX_CANDIDATES = 50
+
+
+@dataclass
+class Submission:
+    """A paper as presented at the counter (or in an API request), as plain values."""
+
+    kind: str
+    board: str
+    year: int
+    received: str | None = None  # ISO 8601 instant with time and offset; None: now
+    method: str = "in_person"
+    postmark: str | None = None
+    candidates: list[dict[str, str]] = field(default_factory=list)
+    office: str = ""
+    district: str = ""
+    party: str = ""
+    independent_body: bool = False
+    refers_to: str | None = None
+    outcome: str | None = None
+    fee_cents: int = 0
+    note: str = ""
+    law: str | None = None
+    what_if: list[str] = field(default_factory=list)
+
+    def request_hash(self) -> str:
+        canonical = json.dumps(asdict(self), sort_keys=True, ensure_ascii=True)
+        return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def checked_text(value: object, name: str, limit: int = MAX_TEXT) -> str:
+    if not isinstance(value, str):
+        raise UsageError(f"{name}: expected text")
+    if len(value) > limit:
+        raise UsageError(f"{name}: longer than {limit} characters")
+    if any(ord(c) < 32 and c not in "\t\n" for c in value):
+        raise UsageError(f"{name}: contains control characters")
+    return value.strip()
+
+
+# A date, then a time of at least hours and minutes ("2026-04-02T16:59", "2026-04-02 16:59").
+_DATE_AND_TIME = re.compile(r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}")
+INSTANT_EXAMPLE = "e.g. 2026-04-02T16:59-04:00"
+
+
+def parse_instant(value: str, name: str = "received") -> dt.datetime:
+    """An ISO 8601 instant: a date, a time (hours and minutes at least) and a UTC offset.
+
+    A date alone or a time without an offset is refused rather than guessed: the stamp of
+    § 6-144 is the day, hour and minute the paper was received."""
+    text = checked_text(value, name, 40)
+    expected = f"{name} '{value}': expected an ISO 8601 instant, {INSTANT_EXAMPLE}"
+    if not text:
+        raise UsageError(f"{name}: empty; expected an ISO 8601 instant, {INSTANT_EXAMPLE}")
+    try:
+        instant = dt.datetime.fromisoformat(text)
+    except ValueError:
+        raise UsageError(expected) from None
+    if not _DATE_AND_TIME.match(text):
+        raise UsageError(f"{expected} (a date and a time of day, not a date alone)")
+    if instant.tzinfo is None:
+        raise UsageError(f"{expected} (with the UTC offset: -04:00 or -05:00 in New York)")
+    if not 1900 <= instant.year <= 2100:
+        raise UsageError(f"{name} '{value}': year out of range")
+    return instant
+
+
+def parse_day(value: str, name: str) -> dt.date:
+    text = checked_text(value, name, 10)
+    if not text:
+        raise UsageError(f"{name}: empty; expected YYYY-MM-DD")
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise UsageError(f"{name} '{value}': expected YYYY-MM-DD") from None
+
+
+def clerk_name(value: object) -> str:
+    """The name of the clerk who stamps a paper or holds a token: text, not empty."""
+    name = checked_text(value, "clerk", 100)
+    if not name:
+        raise UsageError("clerk: a name is needed")
+    return name
+
+
+def paper_of(s: Submission) -> tuple[Paper, tuple[str, ...], Calendar]:
+    """The paper a submission describes, with its overlays and the calendar it is judged by.
+
+    Every check that needs only the submission is made here; the filing it refers to, if any,
+    is checked by ``check_reference``."""
+    kind = filing_kind(s.kind)
+    if not isinstance(s.year, int) or isinstance(s.year, bool) or not 1 <= s.year <= 9999:
+        raise UsageError(f"year '{s.year}': expected a year")
+    what_if = tuple(sorted({checked_text(w, "what_if", 40) for w in s.what_if}))
+    law = checked_text(s.law, "law", 40) if s.law else None
+    cal = calendar_for(s.year, law, what_if)
+    candidates = []
+    if len(s.candidates) > MAX_CANDIDATES:
+        raise UsageError(f"candidates: more than {MAX_CANDIDATES}")
+    for i, c in enumerate(s.candidates):
+        if not isinstance(c, dict) or not c.get("name"):
+            raise UsageError(f"candidates[{i}]: expected {{name, residence}}")
+        candidates.append(
+            Candidate(
+                checked_text(c["name"], f"candidates[{i}].name"),
+                checked_text(c.get("residence", ""), f"candidates[{i}].residence"),
+            )
+        )
+    if not isinstance(s.fee_cents, int) or not 0 <= s.fee_cents <= 10**9:
+        raise UsageError(f"fee_cents '{s.fee_cents}': expected a whole number of cents")
+    outcome = None
+    if s.outcome is not None:
+        if kind is not FilingKind.DETERMINATION:
+            raise UsageError(
+                f"outcome '{s.outcome}': only a determination of the board has an outcome, "
+                f"not a paper of kind '{kind}'"
+            )
+        try:
+            outcome = Outcome(s.outcome)
+        except ValueError:
+            known = ", ".join(o.value for o in Outcome)
+            raise UsageError(f"outcome '{s.outcome}': expected one of {known}") from None
+    received = parse_instant(s.received) if s.received is not None else dt.datetime.now(NEW_YORK)
+    how = method(s.method)
+    postmark = parse_day(s.postmark, "postmark") if s.postmark is not None else None
+    if postmark is not None:
+        if how is Method.IN_PERSON:
+            raise UsageError(
+                f"postmark '{s.postmark}': a paper delivered in person has no postmark "
+                "(give --method mail or overnight, or leave the postmark out)"
+            )
+        if postmark.year < 1900:
+            raise UsageError(f"postmark '{s.postmark}': year out of range")
+        if postmark > local(received).date():
+            raise UsageError(
+                f"postmark '{s.postmark}': after the day the paper was received, "
+                f"{local(received):%Y-%m-%d}"
+            )
+    refers_to = None
+    if s.refers_to is not None:
+        refers_to = checked_text(s.refers_to, "refers_to", 36)
+        if not refers_to:
+            raise UsageError("refers_to: empty; give the uid of the filing concerned")
+    paper = Paper(
+        kind=kind,
+        board=board(checked_text(s.board, "board", 40)),
+        year=s.year,
+        received=received,
+        method=how,
+        postmark=postmark,
+        candidates=candidates,
+        office=checked_text(s.office, "office"),
+        district=checked_text(s.district, "district"),
+        party=checked_text(s.party, "party"),
+        independent_body=bool(s.independent_body),
+        refers_to=refers_to,
+        outcome=outcome,
+        fee_cents=s.fee_cents,
+        note=checked_text(s.note, "note", MAX_NOTE),
+    )
+    category = KINDS[kind].category
+    if kind is FilingKind.SPECIFICATIONS and not paper.refers_to:
+        raise UsageError("kind 'specifications': needs refers_to, the uid of the objection")
+    if kind is FilingKind.OBJECTION and not paper.refers_to:
+        raise UsageError(
+            "kind 'objection': needs refers_to, the uid of the petition, certificate or "
+            "notice objected to"
+        )
+    if category is Category.RECORD and not paper.refers_to:
+        raise UsageError(f"kind '{kind}': needs refers_to, the uid of the filing concerned")
+    if kind is FilingKind.DETERMINATION and outcome is None:
+        raise UsageError("kind 'determination': needs an outcome (valid, invalid, noncompliant)")
+    return paper, what_if, cal
+
+
+def check_reference(paper: Paper, target: Mapping[str, Any]) -> None:
+    """Check a paper against the recorded filing it refers to (a row of the filings table), and
+    note on the paper when and how that filing was received and judged."""
+    if target["board"] != paper.board.id:
+        raise UsageError(
+            f"refers_to '{paper.refers_to}': filed with board {target['board']}, "
+            f"not {paper.board.id}"
+        )
+    if target["year"] != paper.year:
+        raise UsageError(
+            f"refers_to '{paper.refers_to}': filed for the year {target['year']}, not {paper.year}"
+        )
+    target_kind = FilingKind(target["kind"])
+    if paper.kind is FilingKind.SPECIFICATIONS and target_kind is not FilingKind.OBJECTION:
+        raise UsageError("specifications must refer to an objection")
+    if paper.kind is FilingKind.OBJECTION and KINDS[target_kind].category in (
+        Category.OBJECTION,
+        Category.RECORD,
+    ):
+        raise UsageError("an objection must refer to a petition, certificate or notice")
+    paper.refers_to_received = dt.datetime.fromisoformat(target["received_at"])
+    if target["filed_on"]:
+        paper.refers_to_filed_on = dt.date.fromisoformat(target["filed_on"])
+    paper.refers_to_timely = target["verdict"] == Verdict.TIMELY
