@@ -13,42 +13,30 @@ from pathlib import Path
 
 import pytest
 
-from nyballot.cli import main
+from .conftest import CliRun
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = 0
-    try:
-        main(list(args))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_desk_commands(db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_desk_commands(db_url: str, run: CliRun) -> None:
     db = ("--db", db_url)
-    assert "revision 0001" in run(capsys, "desk", "init", *db)[1]
-    code, out, _ = run(
-        capsys, "desk", "file", "party_nomination", "--board", "state", "--year", "2026",
+    assert "revision 0001" in run("desk", "init", *db)[1]
+    code, out, _ = run("desk", "file", "party_nomination", "--board", "state", "--year", "2026",
         "--received", "2026-06-04T12:00-04:00", "--candidate", "Kim Lee@Albany",
         "--office", "Governor", "--party", "Conservative", "--format", "json", *db,
     )  # fmt: skip
     assert code == 0, out
     record = json.loads(out)
-    code, out, _ = run(
-        capsys, "desk", "object", record["uid"], "--board", "state", "--year", "2026",
+    code, out, _ = run("desk", "object", record["uid"], "--board", "state", "--year", "2026",
         "--received", "2026-06-05T10:00-04:00", *db,
     )  # fmt: skip
     assert code == 0 and "TIMELY" in out
-    code, out, _ = run(capsys, "desk", "book", "--format", "csv", *db)
+    code, out, _ = run("desk", "book", "--format", "csv", *db)
     assert out.splitlines()[1].split(",")[3] == "Kim Lee (Albany)"
-    assert "<table>" in run(capsys, "desk", "book", "--format", "html", *db)[1]
-    code, out, _ = run(capsys, "desk", "due", "--all", "--format", "json", *db)
+    assert "<table>" in run("desk", "book", "--format", "html", *db)[1]
+    code, out, _ = run("desk", "due", "--all", "--format", "json", *db)
     assert {c["name"] for c in json.loads(out)} >= {"objections", "specifications", "notice"}
-    code, _, err = run(capsys, "desk", "file", "petition", "--board", "nyc", "--year", "2026", *db)
+    code, _, err = run("desk", "file", "petition", "--board", "nyc", "--year", "2026", *db)
     assert code == 2 and err.startswith("nyballot: error: kind 'petition'")
-    assert run(capsys, "desk", "token", "--clerk", "Ann", *db)[1].startswith("nyb_")
+    assert run("desk", "token", "--clerk", "Ann", *db)[1].startswith("nyb_")
 
 
 def _free_port() -> int:

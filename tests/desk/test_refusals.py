@@ -13,11 +13,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from nyballot.api import create_app
-from nyballot.cli import main
 from nyballot.errors import UsageError
 from nyballot.filing.desk import Desk, Submission
 from nyballot.filing.store import database_url
 from nyballot.filing.submission import parse_instant
+
+from .conftest import CliRun
 
 PETITION = dict(
     kind="designating_petition",
@@ -98,31 +99,21 @@ def test_parse_instant_accepts_a_full_instant() -> None:
     assert parse_instant("2026-04-02 20:59:00Z").utcoffset() == dt.timedelta(0)
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = 0
-    try:
-        main(list(args))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_cli_refuses_a_paper_without_target_and_an_empty_due_day(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, run: CliRun
 ) -> None:
     db = ("--db", f"sqlite:///{tmp_path / 'd.sqlite3'}")
     common = ("--board", "nyc", "--year", "2026", "--received", "2026-04-03T10:00-04:00", *db)
-    code, _, err = run(capsys, "desk", "object", "", *common)
+    code, _, err = run("desk", "object", "", *common)
     assert (
         code == 2
         and err == "nyballot: error: refers_to: empty; give the uid of the filing concerned\n"
     )
-    code, _, err = run(capsys, "desk", "file", "objection", *common)
+    code, _, err = run("desk", "file", "objection", *common)
     assert code == 2 and err.startswith("nyballot: error: kind 'objection': needs refers_to")
-    code, _, err = run(capsys, "desk", "due", "--on", "", *db)
+    code, _, err = run("desk", "due", "--on", "", *db)
     assert code == 2 and err == "nyballot: error: --on: empty; expected YYYY-MM-DD\n"
-    code, out, _ = run(capsys, "desk", "book", "--format", "json", *db)
+    code, out, _ = run("desk", "book", "--format", "json", *db)
     assert code == 0 and '"rows": []' in out
 
 
@@ -142,7 +133,7 @@ def test_empty_and_in_memory_urls_are_refused(url: str, message: str) -> None:
 
 
 def test_database_errors_are_one_line_exit_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, run: CliRun, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
     junk = tmp_path / "junk.sqlite3"
@@ -157,7 +148,7 @@ def test_database_errors_are_one_line_exit_2(
         "": "empty URL",
     }
     for url, message in cases.items():
-        code, out, err = run(capsys, "desk", "init", "--db", url)
+        code, out, err = run("desk", "init", "--db", url)
         assert code == 2, (url, err)
         assert err.startswith("nyballot: error: database ") and message in err, err
         assert err.count("\n") == 1 and "secret" not in err and not out
