@@ -399,7 +399,7 @@ def _check_dates(
     for name, day in events.items():
         if abs(day.year - year) > 1:
             raise UsageError(
-                f"--event {name}={day.isoformat()}: more than a year from {year}; a calendar "
+                f"event {name}={day.isoformat()}: more than a year from {year}; a calendar "
                 "counts events of its own year (or the years on either side)"
             )
     for bill, day in (enacted_on or {}).items():
