@@ -9,7 +9,7 @@ import click
 from rich.console import Console
 
 from nyballot.calendar.model import Deadline
-from nyballot.cli.options import calendar_options, parse_enacted_on, parse_events
+from nyballot.cli.options import calendar_keywords, calendar_options, parse_enacted_on
 from nyballot.compare import Comparison, Row, compare
 from nyballot.export.json import comparison_dict, dumps
 from nyballot.law.choice import LawChoice
@@ -129,16 +129,7 @@ def compare_command(
         ordered=options["ordered"],
         conflicts=options["conflicts"],
     )
-    result = compare(
-        year,
-        base,
-        other,
-        events=parse_events(options["events"]),
-        primary=options["primary"],
-        general=options["general"],
-        convention=options["convention"],
-        enacted=not options["no_enacted"],
-    )
+    result = compare(year, base, other, **calendar_keywords(options))
     if fmt == "json":
         click.echo(dumps(comparison_dict(result)), nl=False)
     else:

@@ -112,12 +112,16 @@ def calendar_from_options(year: int, options: dict[str, Any]) -> Calendar:
         ordered=options["ordered"],
         conflicts=options["conflicts"],
     )
-    return calendar_under(
-        year,
-        choice,
-        events=parse_events(options["events"]),
-        primary=options["primary"],
-        general=options["general"],
-        convention=options["convention"],
-        enacted=not options["no_enacted"],
-    )
+    return calendar_under(year, choice, **calendar_keywords(options))
+
+
+def calendar_keywords(options: dict[str, Any]) -> dict[str, Any]:
+    """What the shared options ask of any calendar besides its law: events, election days,
+    counting convention, enacted overlays."""
+    return {
+        "events": parse_events(options["events"]),
+        "primary": options["primary"],
+        "general": options["general"],
+        "convention": options["convention"],
+        "enacted": not options["no_enacted"],
+    }
