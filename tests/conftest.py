@@ -1,8 +1,21 @@
-"""Settings for the whole suite."""
+"""Settings for the whole suite.
+
+Property tests run under one of two hypothesis profiles:
+
+- ``ci`` (chosen when ``CI=true``, as ``.ci/run`` runs): derandomized, so every run explores the
+  same examples and a green suite stays green; no example database.
+- ``dev`` (elsewhere): random exploration, to find new failures. Every failure ever found is
+  kept as an explicit ``@example`` beside its test, so the CI profile checks it too.
+
+``HYPOTHESIS_PROFILE=ci`` (or ``dev``) picks one explicitly. Neither profile has a per-example
+deadline: property tests judge answers, not speed (speed is measured in benchmarks/).
+"""
+
+import os
 
 from hypothesis import settings
 
-# Property tests judge answers, not speed (speed is measured in benchmarks/): no per-example
-# deadline, so a loaded CI machine cannot fail a correct test.
-settings.register_profile("nyballot", deadline=None)
-settings.load_profile("nyballot")
+settings.register_profile("ci", deadline=None, derandomize=True, database=None)
+settings.register_profile("dev", deadline=None)
+_default = "ci" if os.environ.get("CI", "").lower() == "true" else "dev"
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", _default))

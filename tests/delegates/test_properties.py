@@ -1,4 +1,4 @@
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from nyballot.delegates import allocate_at_large, allocate_district
@@ -18,6 +18,9 @@ def test_every_district_seat_is_awarded_tied_or_vacant(v: dict[str, int]) -> Non
 
 
 @given(votes, st.integers(0, 60), st.sampled_from(["qualifying", "all"]))
+# Found by this test: four candidates tied at one vote each, two seats. Each quota is exactly
+# a half, rounded up to one: four seats for two, and the excess falls on a four-way tie.
+@example({"A": 1, "B": 1, "C": 1, "D": 1}, 2, "qualifying")
 def test_every_at_large_seat_is_awarded_tied_or_unawarded(
     v: dict[str, int], seats: int, denominator: str
 ) -> None:
@@ -35,3 +38,12 @@ def test_a_statewide_majority_takes_everything(v: dict[str, int], seats: int) ->
     leader = max(v, key=lambda c: v[c])
     if 2 * v[leader] > sum(v.values()):
         assert allocate_at_large(v, seats).awards == {leader: seats}
+
+
+def test_an_excess_over_a_four_way_tie_for_the_least_votes_is_a_tie_not_a_crash() -> None:
+    # § 2-122-b(5): 2 seats x 1 / 4 = 0.5 each, rounded up: 4 awarded for 2 seats, an excess
+    # of 2 to take from "the candidate receiving the least statewide votes"; all four tie for
+    # that, so nobody is sure of a seat and both seats are a tie among the four.
+    result = allocate_at_large({"A": 1, "B": 1, "C": 1, "D": 1}, 2)
+    assert result.awards == {}
+    assert [(t.seats, t.among) for t in result.ties] == [(2, ("A", "B", "C", "D"))]

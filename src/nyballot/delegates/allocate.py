@@ -303,7 +303,6 @@ def _excess(a: Allocation, counts: dict[str, int], excess: int, c: str) -> None:
     while excess > 0:
         entitled = sorted((n for n in counts if counts[n] > 0), key=lambda n: (a.votes[n], n))
         least = _group_at(entitled, a.votes, 0)
-        cut = min(excess, counts[least[0]])
         if not first:
             a.say(
                 "The text decreases only the candidate with the least votes, who has no seat "
@@ -311,19 +310,36 @@ def _excess(a: Allocation, counts: dict[str, int], excess: int, c: str) -> None:
                 c,
             )
         if len(least) == 1:
+            cut = min(excess, counts[least[0]])
             counts[least[0]] -= cut
             a.say(f"{least[0]}, with the least votes ({a.votes[least[0]]}), loses {cut}.", c)
         else:
-            for name in least:
-                counts[name] -= cut
-            a.ties.append(Tie(cut * (len(least) - 1), tuple(least), "tied for the least votes"))
-            a.say(
-                f"TIE: {', '.join(least)} tie for the least votes; one of them loses {cut}, "
-                f"so {cut * (len(least) - 1)} seat(s) are left unresolved among them.",
-                c,
-            )
+            cut = _cut_tied(a, counts, least, excess, c)
         excess -= cut
         first = False
+
+
+def _cut_tied(a: Allocation, counts: dict[str, int], least: list[str], excess: int, c: str) -> int:
+    """Take up to ``excess`` seats from candidates tied for the least votes; return how many.
+
+    The text cannot say which of them loses, so each keeps only what no order of losing could
+    take from it, and the seats the group keeps beyond that are a tie.
+    """
+    held = counts[least[0]]  # equal votes give equal quotas, so every one of them holds the same
+    cut = min(excess, held * len(least))
+    sure = max(0, held - cut)
+    unresolved = held * len(least) - cut - sure * len(least)
+    for name in least:
+        counts[name] = sure
+    if unresolved:
+        a.ties.append(Tie(unresolved, tuple(least), "tied for the least votes"))
+    a.say(
+        f"TIE: {', '.join(least)} tie for the least votes with {held} each; together they lose "
+        f"{cut}, and the text cannot say which of them: each keeps {sure} for certain, "
+        f"{unresolved} seat(s) are left unresolved among them.",
+        c,
+    )
+    return cut
 
 
 def allocate(
