@@ -18,6 +18,7 @@ from nyballot.cli.desk import desk
 from nyballot.cli.law import law
 from nyballot.cli.serve import serve
 from nyballot.cli.signatures import signatures
+from nyballot.cli.voters import voters
 from nyballot.errors import NyballotError
 
 
@@ -29,7 +30,7 @@ def cli() -> None:
 
 COMMANDS = (
     calendar, explain, holidays, law, compare_command,
-    signatures, ballot, delegates, desk, serve,
+    signatures, ballot, delegates, desk, serve, voters,
 )  # fmt: skip
 for command in COMMANDS:
     cli.add_command(command)
