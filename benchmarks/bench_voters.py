@@ -73,7 +73,7 @@ def make_lines(db: Path, n: int, out: Path) -> None:
         for i, (first, last, house, street) in enumerate(rows):
             # Each sheet's first signer witnesses it, so a sheet's lines can all be valid.
             line = [i // 10 + 1, i % 10 + 1, "2026-03-01", f"{first} {last}", f"{house} {street}"]
-            w.writerow(line + (line[3:5] + ["2026-03-31"] if i % 10 == 0 else ["", "", ""]))
+            w.writerow(line + ([*line[3:5], "2026-03-31"] if i % 10 == 0 else ["", "", ""]))
 
 
 def exact_join(db: Path, lines: Path) -> int:
