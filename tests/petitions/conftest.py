@@ -1,0 +1,58 @@
+"""Fixtures: the hand-made voter file imported once per session, and the CLI run in-process."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from nyballot.cli import main
+from nyballot.voters.store import connect, import_file
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="session")
+def golden_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The 13 voters of data/voters.txt, imported as the file of 2026-01-05."""
+    path = tmp_path_factory.mktemp("golden") / "voters.duckdb"
+    import_file(DATA / "voters.txt", str(path), date=dt.date(2026, 1, 5))
+    return path
+
+
+@pytest.fixture
+def store(golden_store: Path, tmp_path: Path) -> Path:
+    """A copy of the golden store a test may write to."""
+    path = tmp_path / "voters.duckdb"
+    shutil.copy(golden_store, path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def con(golden_store: Path) -> Iterator[duckdb.DuckDBPyConnection]:
+    connection = connect(golden_store, read_only=True)
+    yield connection
+    connection.close()
+
+
+CliRun = Callable[..., tuple[int, str, str]]
+
+
+@pytest.fixture
+def run(capsysbinary: pytest.CaptureFixture[bytes]) -> CliRun:
+    """Run the command line in-process: (exit code, stdout, stderr)."""
+
+    def invoke(*args: str) -> tuple[int, str, str]:
+        code = 0
+        try:
+            main(list(args))
+        except SystemExit as exc:
+            code = int(exc.code or 0)
+        out, err = capsysbinary.readouterr()
+        return code, out.decode("latin-1"), err.decode()
+
+    return invoke
