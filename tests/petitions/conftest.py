@@ -1,16 +1,15 @@
-"""Fixtures: the hand-made voter file imported once per session, and the CLI run in-process."""
+"""Fixtures: the hand-made voter file, imported once per session."""
 
 from __future__ import annotations
 
 import datetime as dt
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import duckdb
 import pytest
 
-from nyballot.cli import main
 from nyballot.voters.store import connect, import_file
 
 DATA = Path(__file__).parent / "data"
@@ -37,22 +36,3 @@ def con(golden_store: Path) -> Iterator[duckdb.DuckDBPyConnection]:
     connection = connect(golden_store, read_only=True)
     yield connection
     connection.close()
-
-
-CliRun = Callable[..., tuple[int, str, str]]
-
-
-@pytest.fixture
-def run(capsysbinary: pytest.CaptureFixture[bytes]) -> CliRun:
-    """Run the command line in-process: (exit code, stdout, stderr)."""
-
-    def invoke(*args: str) -> tuple[int, str, str]:
-        code = 0
-        try:
-            main(list(args))
-        except SystemExit as exc:
-            code = int(exc.code or 0)
-        out, err = capsysbinary.readouterr()
-        return code, out.decode("latin-1"), err.decode()
-
-    return invoke

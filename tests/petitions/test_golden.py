@@ -4,8 +4,8 @@
 The petition: 2026, designating, DEM, unit COUNTYCODE 60 and AD 7. The 2026 signing period
 is Tuesday February 24 to Thursday April 2 (§ 6-134(4-a) for 2026: not earlier than forty-one
 days before the last filing day, Monday April 6, and not later than the twelfth Thursday before
-the June 23 primary; counted by hand in tests/golden/calendar/2026.yaml). Sheet 1 is witnessed by Iris Grant (DEM, on file) on March 15; sheet 2 by
-Sam West, who is enrolled REP.
+the June 23 primary; counted by hand in tests/golden/calendar/2026.yaml). Sheet 1 is
+witnessed by Iris Grant (DEM, on file) on March 15; sheet 2 by Sam West, who is enrolled REP.
 """
 
 from __future__ import annotations
