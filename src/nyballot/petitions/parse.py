@@ -29,7 +29,7 @@ _SPECIAL = {
         CONSTANTS.suffix_not_acronyms,
         CONSTANTS.prefixes,
         CONSTANTS.conjunctions,
-    )  # fmt: skip
+    )
     for w in group
 }
 _PLAIN_ADDRESS = re.compile(r"(\d+[A-Za-z]?) ((?:[A-Za-z0-9]+ ){0,3}[A-Za-z]+)(?:, ([A-Za-z ]+))?")
