@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from nyballot.filing.desk import Desk, Submission
+from nyballot.petitions import kept
+from nyballot.voters.store import opened
 
 Run = Callable[..., tuple[int, str, str]]
 DATA = Path(__file__).parent / "data"
@@ -23,6 +25,15 @@ def test_review_as_json_follows_the_contract(run_cli: Run, golden_store: Path) -
     # Without the rival petition, sheet 1 line 11 (Sofia Rossi) counts: 4 valid.
     assert (data["tally"]["valid"], data["tally"]["required"]) == (4, 2)
     assert data["lines"][2]["reasons"][0]["code"] == "wrong_party"
+
+
+def test_a_kept_review_is_found_by_its_id(run_cli: Run, store: Path) -> None:
+    code, _, err = run_cli("petitions", "review", str(DATA / "lines.csv"), *ARGS,
+                           "--db", str(store), "--keep")  # fmt: skip
+    assert code == 0
+    uid = err.split("review ")[1].split(":")[0]
+    with opened(str(store)) as con:
+        assert kept.get(con, uid)["tally"]["valid"] == 4
 
 
 def test_review_as_the_clerks_worksheet(run_cli: Run, golden_store: Path) -> None:
