@@ -30,7 +30,7 @@ Evidence = Literal["secondary"]
 # took effect later prevail (on the same day, the later section); "earlier" reads the later
 # sections as leaving the first amendment standing.
 ConflictReading = Literal["later", "earlier"]
-OverlayKind = Literal["chapter-law", "court-order", "bill"]
+OverlayKind = Literal["chapter-law", "court-order", "executive-order", "bill"]
 Action = Literal["replace", "add", "repeal"]
 TakesEffect = Literal["dates", "january-after-enactment"]
 
