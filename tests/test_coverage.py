@@ -97,6 +97,14 @@ def test_paragraphs_inline_roman_and_not_found() -> None:
     assert set(found.units) == {("1",), ("1", "a"), ("1", "b"), ("1", "c"), ("2",), ("3",)}
     assert found.missing == {("1", "b"), ("1", "c")}
     assert found.rest_missing
+    # current/6-158.txt: "6. (a) A certificate ... thirty days after the primary election, (b)
+    # except that ... whichever is later, and (c) except, further, ... and (d) except still
+    # further ..." (paragraphs inside one sentence)
+    units = derive("current/6-158.txt").units
+    assert units[("6", "b")].startswith("except that a certificate of nomination for an office")
+    assert units[("6", "d")].startswith("except still further that a certificate")
+    # current/6-154.txt: 4(b) says "paragraph (a) of this subdivision", which is no paragraph
+    assert ("4", "c") not in derive("current/6-154.txt").units
     # current/6-154.txt: 3(a) has subparagraphs (i)-(iii), which are not paragraph (i).
     units = derive("current/6-154.txt").units
     assert ("3", "a") in units and ("3", "b") in units and ("3", "i") not in units

@@ -102,6 +102,8 @@ _HEADING_SUB = re.compile(r"\A\s*(?:§\s*)?\d[\w-]*\.\s+[^.\[]*?\.\s+(1)\.\s+")
 _HEADING = re.compile(r"\A\s*(?:§\s*)?\d[\w-]*\.\s+[^.\[]*?\.\s+")
 _LINE_PARA = re.compile(r"^[ \t]*(?:\(([a-z])\)|([a-z])\.)[ \t]+", re.M)
 _LEAD_PARA = re.compile(r"\s*(?:\.\.\.\s*)?(?:\(([a-z])\)|([a-z])\.)\s+")
+# "(b) except that" inside a sentence, but not a reference such as "paragraph (a) of".
+_INLINE_PARA = re.compile(r"(?<!paragraph )(?<!paragraphs )\(([a-z])\)\s")
 _NOTE = re.compile(r"\[([^\]]*not found[^\]]*)\]|\[\.\.\.\]")
 _NAMED_SUB = re.compile(r"(\d+(?:-[a-z])?)(?:\(([a-z])\))?")
 
@@ -131,10 +133,11 @@ def derive(key: str, begins: str | None = None) -> Derived:
 
     Subdivisions are numbers ("1.", "2-a.") that start a line, or the "1." after the section's
     heading; paragraphs are "(a)" or "a." that start a line or follow their subdivision's
-    number. A roman "(i)" inside a paragraph other than (h) is a subparagraph and not listed.
-    ``begins`` names the subdivision a text starts in when it begins with a paragraph. A bracket
-    saying words were "not found" marks the unit it is in, or the units it names, as missing;
-    "[rest not found]" marks the rest of the section.
+    number, and "(b)", "(c)" ... inside a sentence where they continue that run. A roman
+    "(i)" inside a paragraph other than (h) is a subparagraph and not listed. ``begins``
+    names the subdivision a text starts in when it begins with a paragraph. A bracket saying
+    words were "not found" marks the unit it is in, or the units it names, as missing; "[rest
+    not found]" marks the rest of the section.
     """
     words = body(raw_text(key))
     marks: list[tuple[int, int, Path]] = []  # (start, end of marker, path)
@@ -149,9 +152,16 @@ def derive(key: str, begins: str | None = None) -> Derived:
         if lead:
             paras.append((lead.start(), lead.end(), lead[1] or lead[2]))
     paras += [(m.start(), m.end(), m[1] or m[2]) for m in _LINE_PARA.finditer(words)]
+    notes = [m.span() for m in _NOTE.finditer(words)]
+    inline = [
+        (m.start(), m.end(), m[1])
+        for m in _INLINE_PARA.finditer(words)
+        if not any(a <= m.start() < b for a, b in notes)
+    ]
     found = Derived()
     events = sorted([(s, e, "sub", p) for s, e, p in marks] +
-                    [(s, e, "para", (letter,)) for s, e, letter in paras])  # fmt: skip
+                    [(s, e, "para", (letter,)) for s, e, letter in paras] +
+                    [(s, e, "inline", (letter,)) for s, e, letter in inline])  # fmt: skip
     current: Path = (begins,) if begins else ()
     last_letter = ""
     cuts: list[tuple[int, Path]] = [(0, current)]
@@ -162,6 +172,8 @@ def derive(key: str, begins: str | None = None) -> Derived:
             letter = path[0]
             if letter == "i" and last_letter not in ("", "h"):
                 continue  # a roman subparagraph
+            if kind == "inline" and (not last_letter or ord(letter) != ord(last_letter) + 1):
+                continue  # only the next paragraph of a run begun at "(a)" is one inline
             current, last_letter = (*current[:1], letter), letter
         if cuts and cuts[-1][0] == start:
             cuts.pop()
@@ -170,7 +182,8 @@ def derive(key: str, begins: str | None = None) -> Derived:
         end = cuts[n + 1][0] if n + 1 < len(cuts) else len(words)
         own = words[start:end]
         if path and path not in found.units:
-            found.units[path] = _opening(_LINE_SUB.sub("", own, count=1))
+            marker = _LINE_SUB if len(path) == 1 else _LEAD_PARA
+            found.units[path] = _opening(marker.sub("", own, count=1))
         elif not path and len(cuts) == 1:  # a section without subdivisions
             found.units[()] = _opening(_HEADING.sub("", own, count=1))
         _notes(own, path, found)
