@@ -95,11 +95,14 @@ class Derived:
         return {p[0] for p in self.units if p}
 
 
-_HEADER = re.compile(r"(?:Source|As of|Caveat|Note)\b")
+# The lines before the statute words: "Source: ...", "As of: ...", "Deadlines (subdivision 5): ..."
+_HEADER = re.compile(r"[A-Z][\w ,()-]{0,60}:\s")
+# What follows the words in force, for reference only: an earlier wording.
+_REFERENCE = re.compile(r"-----|\[For reference")
 _LINE_SUB = re.compile(r"^[ \t]*(\d+(?:-[a-z])?)\.[ \t]+", re.M)
 # The first subdivision follows the section's heading on its first line: "§ 6-158. Heading. 1."
-_HEADING_SUB = re.compile(r"\A\s*(?:§\s*)?\d[\w-]*\.\s+[^.\[]*?\.\s+(1)\.\s+")
-_HEADING = re.compile(r"\A\s*(?:§\s*)?\d[\w-]*\.\s+[^.\[]*?\.\s+")
+_HEADING = re.compile(r"\A\s*(?:§\s*)?\d[\w-]*\.\s+(?:\[[^\]]*\]|[^.\[]*\.)\s+")
+_HEADING_SUB = re.compile(_HEADING.pattern + r"(1)\.\s+")
 _LINE_PARA = re.compile(r"^[ \t]*(?:\(([a-z])\)|([a-z])\.)[ \t]+", re.M)
 _LEAD_PARA = re.compile(r"\s*(?:\.\.\.\s*)?(?:\(([a-z])\)|([a-z])\.)\s+")
 # "(b) except that" inside a sentence, but not a reference such as "paragraph (a) of".
@@ -110,14 +113,14 @@ _NAMED_SUB = re.compile(r"(\d+(?:-[a-z])?)(?:\(([a-z])\))?")
 
 def body(text: str) -> str:
     """A shipped text's statute words: without its Source/As of lines, and without any earlier
-    version given after a '-----' line for reference."""
+    wording given after them for reference ('-----', '[For reference only ...]')."""
     lines = text.replace("\\n", "\n").splitlines()
     start = 0
     while start < len(lines) and (not lines[start].strip() or _HEADER.match(lines[start])):
         start += 1
     kept: list[str] = []
     for line in lines[start:]:
-        if line.startswith("-----"):
+        if _REFERENCE.match(line):
             break
         kept.append(line)
     return "\n".join(kept)
@@ -194,16 +197,19 @@ def _notes(own: str, path: Path, found: Derived) -> None:
     """Apply the 'not found' brackets in a unit's words."""
     for m in _NOTE.finditer(own):
         note = m[1] or "..."
-        if note.strip() == "rest not found":
+        if note.strip() == "rest not found" or "rest of the section" in note:
             found.rest_missing = True
-            continue
+            if note.strip() == "rest not found":
+                continue
+        named: list[Path] = []
         if "paragraph" in note and path:
-            named: list[Path] = [(path[0], letter) for letter in re.findall(r"\(([a-z])\)", note)]
+            after = re.split(r"paragraphs?", note, maxsplit=1)[1]
+            letters = re.findall(r"\(([a-z])\)|\b([a-z])\b", after)
+            named = [(path[0], a or b) for a, b in letters]
         elif "subdivision" in note:
             after = note.split("subdivision", 1)[1]
             named = [(s, p) if p else (s,) for s, p in _NAMED_SUB.findall(after)]
-        else:
-            named = [path] if path else []
+        named = named or [path]
         for unit in named:
             found.units.setdefault(unit, "")
             found.missing.add(unit)
