@@ -56,3 +56,5 @@ def print_coverage(report: Coverage, console: Console) -> None:
             console.print(f"{with_sign(cite_of(s.section, ()))} ({s.text}): {escape(s.note)}")
     for rule, cite in report.uncited:
         console.print(f"[red]{rule.id}: its cite {cite} names no listed subdivision[/red]")
+    for key in report.unreviewed:
+        console.print(f"[red]{key}: a text of this version whose subdivisions are not listed[/red]")

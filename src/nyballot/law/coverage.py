@@ -22,6 +22,7 @@ from nyballot.law.choice import normalise_name
 from nyballot.law.loader import load_law
 from nyballot.law.model import LawVersion, Rule
 from nyballot.law.subdivisions import Cited, Derived, Path, cite_of, derive, parse_cite
+from nyballot.law.texts import shipped_texts
 
 Reason = Literal["no-date", "missing", "not-modelled"]
 Status = Literal["encoded", "no_date", "missing", "not_modelled", "unexplained"]
@@ -93,6 +94,7 @@ class Coverage:
     sections: tuple[Section, ...]
     partial: tuple[str, ...]  # sections whose text says the rest was not found
     uncited: tuple[tuple[Rule, str], ...]  # rules whose cite names no listed subdivision
+    unreviewed: tuple[str, ...] = ()  # texts of the version's folder the data does not list
 
     def totals(self) -> dict[str, int]:
         counts = {"subdivisions": len(self.rows)}
@@ -197,6 +199,22 @@ def resolve(data: CoverageData, cited: Cited) -> Path | None:
     return None
 
 
+# A statute section's own text is named for it: 6-158.txt, 2-122-a.txt, GCN-25-a.txt, PBO-42.txt
+# (acts, orders and secondary summaries are not sections of the statute).
+_SECTION_TEXT = re.compile(r"(?:\d+-\d+(?:-[a-z]+)?|(?:GCN|PBO)-\d+(?:-[a-z]+)?)\.txt")
+
+
+def unreviewed_texts(data: CoverageData) -> tuple[str, ...]:
+    """The section texts of the version's folder that the data neither lists nor sets aside."""
+    listed = {s.text for s in data.sections.values()} | set(data.unlisted)
+    own = [
+        key
+        for key in shipped_texts()
+        if key.startswith(f"{data.folder}/") and _SECTION_TEXT.fullmatch(key.split("/", 1)[1])
+    ]
+    return tuple(sorted(set(own) - listed, key=lambda k: order(k.split("/", 1)[1][:-4], ())))
+
+
 def _derived(entry: Section) -> Derived:
     return derive(entry.text, entry.begins) if entry.derived else Derived()
 
@@ -253,6 +271,7 @@ def build(version_id: str) -> Coverage:
         sections=tuple(sorted(data.sections.values(), key=lambda s: order(s.section, ()))),
         partial=tuple(sorted(partial, key=lambda s: order(s, ()))),
         uncited=tuple(uncited),
+        unreviewed=unreviewed_texts(data),
     )
 
 
@@ -302,4 +321,5 @@ def coverage_dict(report: Coverage) -> dict[str, Any]:
             for s in report.sections
         ],
         "uncited_rules": [{"id": r.id, "cite": c} for r, c in report.uncited],
+        "unreviewed_texts": list(report.unreviewed),
     }
