@@ -10,11 +10,8 @@ from rich.console import Console
 from rich.table import Table
 
 from nyballot.errors import UsageError, suggest
-from nyballot.export.coverage import print_coverage
 from nyballot.export.json import dumps, provision_dict
 from nyballot.law.checks import Problem, check_overlay, check_version
-from nyballot.law.coverage import coverage as coverage_of
-from nyballot.law.coverage import coverage_dict
 from nyballot.law.loader import Law, load_law, overlay_years
 from nyballot.law.model import Change, Overlay, Rule
 
@@ -271,6 +268,11 @@ def coverage(version: str, fmt: str) -> None:
     A checklist in statute order: each subdivision with its rules, or the reason none encodes
     it (no date in it; words partly missing; not modelled, and what), and the totals.
     """
+    # Imported when asked, so that no other command pays for them at start.
+    from nyballot.export.coverage import print_coverage
+    from nyballot.law.coverage import coverage as coverage_of
+    from nyballot.law.coverage import coverage_dict
+
     report = coverage_of(version)
     if fmt == "json":
         click.echo(dumps(coverage_dict(report)), nl=False)
