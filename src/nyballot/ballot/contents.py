@@ -210,7 +210,17 @@ def once(
                 + " and ".join(repr(n) for n in sorted(names))
                 + "; one person is printed under one name"
             )
-        kept.append(entries[0] if len(entries) == 1 else _first_filed(office, entries, contest))
+        if len(entries) == 1:
+            kept.append(entries[0])
+        elif _grouped(office):
+            kept.append(_first_filed(office, entries, contest))
+        else:
+            kept.append(min(entries, key=lambda c: c.id))
+            contest.say(
+                f"{kept[-1].name} is designated by petitions "
+                f"{', '.join(sorted(c.petition for c in entries))}: printed once.",
+                _once_cite(rules),
+            )
         for dropped in entries:
             if dropped is not kept[-1]:
                 ballot.left_off.append(
