@@ -86,8 +86,15 @@ def test_bad_input_names_the_place(doc: object, message: str) -> None:
 
 @pytest.mark.parametrize("fmt", ["text", "json", "html"])
 def test_the_examples_print_in_every_format(fmt: str) -> None:
-    for example, bills in (("ballot-ed.json", []), ("ballot-presidential.json", ["S5961"])):
+    for example, bills in (
+        ("ballot-ed.json", []),
+        ("ballot-presidential.json", ["S5961"]),
+        ("ballot-upstate.json", []),
+        ("ballot-upstate.json", ["--law", "current"]),
+    ):
         args = ["ballot", str(EXAMPLES / example), "--format", fmt]
+        if bills[:1] == ["--law"]:
+            args, bills = args + bills, []
         for bill in bills:
             args += ["--with", bill]
         out = CliRunner().invoke(cli, args)

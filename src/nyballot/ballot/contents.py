@@ -306,7 +306,9 @@ def _ordered(
             contest.say(f'"{law.NYC_CONVENTION_GROUP.words}"', law.NYC_CONVENTION_GROUP.cite)
         order = nyc_alphabetical(items, data.district_index, contest)
     else:
-        order = by_lot(items, need_seed(seed, office.id), contest, groups_below=grouped, key=key)
+        order = by_lot(
+            items, need_seed(seed, office.id), contest, groups_below=grouped, key=key, lot=rules.lot
+        )
     order = only_office(order, office.id)
     late_items = items_of(late, _grouped(office))
     if late_items or removed:

@@ -76,12 +76,13 @@ def by_lot(
     groups_below: bool,
     cite: str = law.LOT.cite,
     key: str | None = None,
+    lot: law.Quote = law.LOT,
 ) -> list[Item]:
     """§ 7-116(3): groups by a single lot per petition; individuals below, drawn among themselves.
 
     With ``groups_below`` false (one drawing for all, as for public office or under
     § 2-122-a(8)(c)), groups and individuals are drawn together. ``key`` is the office key of
-    the drawing (the office id unless offices are drawn together).
+    the drawing (the office id unless offices are drawn together); ``lot`` the words quoted.
     """
     key = key or contest.office
     if groups_below and any(i.is_group for i in items):
@@ -96,8 +97,8 @@ def by_lot(
             law.SINGLE_LOT.cite,
         )
         return order
-    if cite == law.LOT.cite:
-        contest.say(f'Order determined by lot. "{law.LOT.words}"', law.LOT.cite)
+    if cite == lot.cite:
+        contest.say(f'Order determined by lot. "{lot.words}"', lot.cite)
     return _drawn(items, seed, key, contest, cite)
 
 
