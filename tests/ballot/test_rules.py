@@ -34,6 +34,15 @@ def _delegate(cid: str, name: str, sex: str, pledged: str, petition: str) -> dic
     return {"id": cid, "name": name, "sex": sex, "pledged_to": pledged, "petition": petition}
 
 
+def _pledged(delegates: list[Any], alternates: list[Any]) -> Ballot:
+    """The S.5961 ballot of Alpha and Beta with these delegates and alternates (2 seats each)."""
+    offices = [
+        {"id": "del", "kind": "delegate", "seats": 2, "candidates": delegates},
+        {"id": "alt", "kind": "alternate-delegate", "seats": 2, "candidates": alternates},
+    ]
+    return ballot(*_president(*offices), nyc=False, bills=("S5961",))
+
+
 # --- S.5961 delegate petitions ----------------------------------------------------------------
 
 
@@ -42,22 +51,13 @@ def test_s5961_a_petition_with_mixed_pledges_is_void() -> None:
     # FOR EITHER SUCH POSITION SHALL BE VALID ... UNLESS ALL ... PLEDGED TO THE SAME
     # PRESIDENTIAL CANDIDATE". P-1 names a delegate for Alpha and an alternate for Beta: void,
     # both names off; P-2 (all for Alpha) stands.
-    dels = {
-        "id": "del",
-        "kind": "delegate",
-        "seats": 2,
-        "candidates": [
+    b = _pledged(
+        [
             _delegate("d1", "Ann Reyes", "F", "alpha", "P-1"),
             _delegate("d2", "Bob Stone", "M", "alpha", "P-2"),
         ],
-    }
-    alts = {
-        "id": "alt",
-        "kind": "alternate-delegate",
-        "seats": 2,
-        "candidates": [_delegate("a1", "Fay Moss", "F", "beta", "P-1")],
-    }
-    b = ballot(*_president(dels, alts), nyc=False, bills=("S5961",))
+        [_delegate("a1", "Fay Moss", "F", "beta", "P-1")],
+    )
     assert _children(b, "JANE ALPHA") == ["Delegate: BOB STONE (M)"]
     assert _children(b, "JO BETA") == []
     void = {left.who for left in b.left_off if left.cite == "2-122-a(6)(e)"}
@@ -69,25 +69,16 @@ def test_s5961_a_petitions_delegates_and_alternates_are_one_group_in_one_drawing
     # DELEGATES DESIGNATED BY THE SAME PETITION SHALL BE TREATED AS ONE GROUP". One drawing for
     # Alpha's row: sha256('s|delegates:alpha|A-1') = 7a8bd32d5dd4...,
     # sha256('s|delegates:alpha|A-2') = 5f0fde5feec2...: A-2 first, in both lists.
-    dels = {
-        "id": "del",
-        "kind": "delegate",
-        "seats": 2,
-        "candidates": [
+    b = _pledged(
+        [
             _delegate("d1", "Ann Reyes", "F", "alpha", "A-1"),
             _delegate("d3", "Carl Young", "M", "alpha", "A-2"),
         ],
-    }
-    alts = {
-        "id": "alt",
-        "kind": "alternate-delegate",
-        "seats": 2,
-        "candidates": [
+        [
             _delegate("a1", "Fay Moss", "F", "alpha", "A-1"),
             _delegate("a2", "Gus Hart", "M", "alpha", "A-2"),
         ],
-    }
-    b = ballot(*_president(dels, alts), nyc=False, bills=("S5961",))
+    )
     assert _children(b, "JANE ALPHA") == [
         "Delegate: CARL YOUNG (M)",
         "Delegate: ANN REYES (F)",
