@@ -27,7 +27,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", _default))
 
 @pytest.fixture
 def run_cli(capsysbinary: pytest.CaptureFixture[bytes]) -> Callable[..., tuple[int, str, str]]:
-    """Run the command line in-process: (exit code, stdout, stderr), output read as text."""
+    """Run the command line in-process: (exit code, stdout, stderr). Output is read as UTF-8;
+    bytes that are not (a latin-1 voter file) survive as surrogates: ``.encode("utf-8",
+    "surrogateescape")`` gives them back."""
 
     def invoke(*args: str) -> tuple[int, str, str]:
         code = 0
@@ -36,6 +38,6 @@ def run_cli(capsysbinary: pytest.CaptureFixture[bytes]) -> Callable[..., tuple[i
         except SystemExit as exc:
             code = int(exc.code or 0)
         out, err = capsysbinary.readouterr()
-        return code, out.decode("latin-1"), err.decode()
+        return code, out.decode("utf-8", "surrogateescape"), err.decode()
 
     return invoke

@@ -117,6 +117,6 @@ def test_a_sample_is_the_same_for_the_same_seed(tmp_path: Path, run_cli: Run) ->
     assert one == two != other
     assert one.count("\n") == 300
     source = tmp_path / "sample.txt"
-    source.write_bytes(one.encode("latin-1"))
+    source.write_bytes(one.encode("utf-8", "surrogateescape"))
     info = import_file(source, str(tmp_path / "v.duckdb"), date=dt.date(2026, 1, 5))
     assert (info.records, info.fields) == (300, 47)
