@@ -20,7 +20,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from nyballot.api import downloads
+from nyballot.api import coverage, downloads
 from nyballot.api.body_limit import BodyLimit
 from nyballot.api.downloads import Asked, Convention, Event, Kind, Law, With, Year
 from nyballot.calendar.model import parse_kind_groups
@@ -134,6 +134,7 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
     # The downloads come first, so /calendar/{year}.ics is matched before /calendar/{year}.
     app.include_router(downloads.router)
     app.include_router(web_router)
+    app.include_router(coverage.router)
 
     @app.exception_handler(NyballotError)
     async def nyballot_error(request: Request, exc: NyballotError) -> Response:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from nyballot.reckoning.expressions import Condition, Expr, refs
@@ -105,6 +105,7 @@ class LawVersion:
     last_year: int
     description: str
     rules: dict[str, Rule]
+    provisions: dict[str, Provision] = field(default_factory=dict)
 
     def covers(self, year: int) -> bool:
         return self.first_year <= year <= self.last_year
@@ -156,9 +157,21 @@ class Change:
         )
 
 
+ProvisionType = Literal["text", "count", "days", "business_days", "dollars", "flag", "time", "list"]
+ProvisionValue = str | int | bool | dt.time | tuple[str, ...]
+# Midnight at the end of a day (an office "open until midnight"), written "24:00" in the data.
+END_OF_DAY = dt.time.max
+
+
 @dataclass(frozen=True)
 class Provision:
-    """A change that is not a date: a fee, a count, a place, a rule of filing."""
+    """What the law fixes that is not a date: a fee, a count, a place, a rule of filing.
+
+    ``value`` says it in words (shown to people); ``setting`` is the typed value code reads
+    (``type`` says which: a count, days, dollars, a flag, a time of day, a list of names, or
+    text). A provision is enacted by a law version or by an overlay; see
+    ``nyballot.law.provisions`` for asking which one governs.
+    """
 
     id: str
     cite: str
@@ -168,6 +181,50 @@ class Provision:
     section: str = ""
     was: str = ""  # the provision before the change, if there was one
     note: str = ""
+    type: ProvisionType = "text"
+    setting: ProvisionValue = ""
+    source: str | None = None  # shipped text the words are quoted from, or None if not found
+    unverified: str = ""  # why these words may not be the words in force
+    evidence: str = ""  # "secondary: <file>" when the value rests on a secondary source
+    repealed: bool = False  # an overlay's provision that takes the version's away
+    origin: str = ""  # the data file it was read from
+    overlay: str | None = None  # the overlay that enacts it, if any
+    period: Period = Period()  # for overlay provisions: when the section is in force
+
+    def _typed(self, kinds: tuple[ProvisionType, ...]) -> ProvisionValue:
+        if self.type not in kinds:
+            raise TypeError(
+                f"provision {self.id} ({self.cite}) is {self.type}, not {' or '.join(kinds)}"
+            )
+        return self.setting
+
+    def number(self) -> int:
+        """A count, days, business days or dollars."""
+        value = self._typed(("count", "days", "business_days", "dollars"))
+        assert isinstance(value, int)
+        return value
+
+    def flag(self) -> bool:
+        value = self._typed(("flag",))
+        assert isinstance(value, bool)
+        return value
+
+    def time(self) -> dt.time:
+        """A time of day; ``END_OF_DAY`` for midnight at the end of the day."""
+        value = self._typed(("time",))
+        assert isinstance(value, dt.time)
+        return value
+
+    def items(self) -> tuple[str, ...]:
+        value = self._typed(("list",))
+        assert isinstance(value, tuple)
+        return value
+
+    def text(self) -> str:
+        return str(self._typed(("text",)))
+
+    def label(self) -> str:
+        return f"{self.id} ({self.cite})"
 
 
 @dataclass(frozen=True)
