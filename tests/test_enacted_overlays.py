@@ -3,6 +3,8 @@
 import datetime as dt
 
 from nyballot import build_calendar
+from nyballot.law.checks import check_overlay
+from nyballot.law.loader import load_law
 
 
 def test_2023_court_proceedings_follow_the_2022_wording_of_16_102() -> None:
@@ -105,3 +107,15 @@ def test_rules_of_one_kind_of_year_only() -> None:
     assert build_calendar(2021).get("multi_party.declination_after_primary") is None
     assert _closes(2022, "multi_party.declination_after_primary") == dt.date(2022, 7, 8)
     # 2022's primary: Tue Jun 28 (fourth Tuesday); + 10 = Fri Jul 8.
+
+
+def test_every_enacted_overlay_passes_law_check() -> None:
+    # Quotations of every change, a repeal's included (quoted from its own source when it names
+    # one: the 2020 suspension of opportunity-to-ballot petitions rests on a press release).
+    law = load_law()
+    for overlay in law.overlays.values():
+        if overlay.enacted:
+            problems = [p.message for p in check_overlay(law, overlay) if p.fatal]
+            assert problems == [], overlay.id
+    repeal = next(c for c in law.overlays["L2020-ch24"].changes if c.action == "repeal")
+    assert repeal.source == "enacted/L2020-ch24-SECONDARY.txt"
