@@ -37,7 +37,7 @@ def calendar(year: int, fmt: str, **options: Any) -> None:
     elif fmt == "ics":
         sys.stdout.buffer.write(ics_export.to_ics(cal))
     else:
-        table_export.print_calendar(cal, Console(width=max(Console().width, 120)))
+        table_export.print_calendar(cal, Console())
 
 
 @click.command()
