@@ -424,6 +424,13 @@ def build_calendar(
     for name in events:
         if name not in data.events:
             raise UsageError(f"event '{name}': no such event{suggest(name, data.events)}")
+    for order in data.event_order:
+        first, then = events.get(order.first), events.get(order.then)
+        if first is not None and then is not None and first >= then:
+            raise UsageError(
+                f"event {order.first}={first.isoformat()}: not before event "
+                f"{order.then}={then.isoformat()}; {order.why} (§ {order.cite})"
+            )
     if convention not in CONVENTIONS:
         raise UsageError(f"convention '{convention}': expected one of {', '.join(CONVENTIONS)}")
     version, chosen = resolve_law(year, law, overlays, data, enacted, enacted_on, outside_coverage)

@@ -27,15 +27,21 @@ YEAR = click.argument("year", type=click.IntRange(1, 9999))
 @click.option(
     "--format", "fmt", type=click.Choice(["table", "json", "csv", "ics"]), default="table"
 )
-def calendar(year: int, fmt: str, **options: Any) -> None:
+@click.option(
+    "--remind",
+    type=click.IntRange(0, 366),
+    metavar="DAYS",
+    help="With --format ics: a reminder DAYS days before each last day.",
+)
+def calendar(year: int, fmt: str, remind: int | None, **options: Any) -> None:
     """The political calendar of YEAR under the law in force that year."""
     cal = calendar_from_options(year, options)
     if fmt == "json":
         click.echo(json_export.dumps(json_export.calendar_dict(cal)), nl=False)
     elif fmt == "csv":
-        click.echo(csv_export.to_csv(cal), nl=False)
+        sys.stdout.buffer.write(csv_export.to_csv(cal).encode("utf-8"))
     elif fmt == "ics":
-        sys.stdout.buffer.write(ics_export.to_ics(cal))
+        sys.stdout.buffer.write(ics_export.to_ics(cal, reminder_days=remind))
     else:
         table_export.print_calendar(cal, Console())
 

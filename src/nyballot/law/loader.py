@@ -48,12 +48,43 @@ _DATA = "data"
 
 
 @dataclass(frozen=True)
+class EventOrder:
+    """Two events that happen only in this order, with the words that say so."""
+
+    first: str
+    then: str
+    cite: str
+    law: tuple[str, ...]
+    source: str
+    why: str
+
+
+@dataclass(frozen=True)
 class Law:
     """Every law version, overlay and event name the package knows."""
 
     versions: dict[str, LawVersion]
     overlays: dict[str, Overlay]
     events: dict[str, str]  # event name -> what it is
+    event_order: tuple[EventOrder, ...] = ()
+
+
+def _event_order(root: resources.abc.Traversable, events: Mapping[str, str]) -> list[EventOrder]:
+    origin = "law/data/event_order.yaml"
+    found = []
+    for raw in _read_yaml(root.joinpath("event_order.yaml"), origin) or []:
+        try:
+            order = EventOrder(
+                str(raw["first"]), str(raw["then"]), str(raw["cite"]), _text(raw["law"]),
+                str(raw["source"]), " ".join(str(raw["why"]).split()),
+            )  # fmt: skip
+        except (KeyError, TypeError) as exc:
+            raise LawDataError(f"{origin}: {exc}") from None
+        for name in (order.first, order.then):
+            if name not in events:
+                raise UnknownNameError(f"{origin}: unknown event '{name}'{suggest(name, events)}")
+        found.append(order)
+    return found
 
 
 def _data_root() -> resources.abc.Traversable:
@@ -437,7 +468,8 @@ def _winners(
             summary = f"{conflict.sections()} conflict; {winner.label()} prevails"
         period = overlay.period_for(winner, enacted_on)
         what = f": {winner.summary}" if winner.summary else ""
-        notes.insert(0, f"{winner.action}d by {overlay.id} {winner.label()} ({period}){what}")
+        done = {"replace": "replaced", "add": "added", "repeal": "repealed"}[winner.action]
+        notes.insert(0, f"{done} by {overlay.id} {winner.label()} ({period}){what}")
         result.append((winner, notes, summary))
     return result
 
@@ -548,7 +580,8 @@ def load_law() -> Law:
             for year in _years_of(overlay, versions[version_id]):
                 dated = apply_overlays(versions[version_id], [overlay], year)
                 check_rules(dated, events, f" with overlay {overlay.id} on {version_id} {year}")
-    return Law(versions=versions, overlays=overlays, events=events)
+    order = tuple(_event_order(root, events))
+    return Law(versions=versions, overlays=overlays, events=events, event_order=order)
 
 
 def _years_of(overlay: Overlay, version: LawVersion) -> list[int]:
