@@ -61,6 +61,30 @@ class _Prepared:
     needs: dict[str, tuple[str, ...]]  # rule id -> events, through the rules it counts from
     counted_from: dict[str, frozenset[str]]  # rule id -> every rule it depends on, transitively
     triggers: dict[str, tuple[str, ...]]  # rule id -> events its own dates are counted after
+    # id() of each expression node of these rules -> its canonical text, written once: the
+    # rules hold the nodes for as long as this exists, so the ids cannot be reused meanwhile.
+    labels: dict[int, str] = field(default_factory=dict)
+
+
+def _labels(rules: Mapping[str, Rule]) -> dict[int, str]:
+    found: dict[int, str] = {}
+
+    def walk(e: object) -> None:
+        found[id(e)] = str(e)
+        for child in (
+            getattr(e, "anchor", None),
+            getattr(e, "left", None),
+            getattr(e, "right", None),
+        ):
+            if child is not None:
+                walk(child)
+        for option in getattr(e, "options", ()):
+            walk(option)
+
+    for rule in rules.values():
+        for e in rule.expressions().values():
+            walk(e)
+    return found
 
 
 def _triggers(e: Expr | None) -> list[str]:
@@ -112,14 +136,16 @@ class _Evaluator:
         events: Mapping[str, dt.date],
         overrides: Mapping[str, tuple[dt.date, str]],
         convention: Convention,
+        labels: Mapping[int, str] | None = None,
     ) -> None:
         self.rules = rules
+        self.labels = labels or {}
         self.year = year
         self.law = law
         self.events = events
         self.overrides = overrides
         self.convention = convention
-        self.memo: dict[str, _Value] = {}
+        self.memo: dict[tuple[str, Part], _Value] = {}
         self.conditions: dict[str, tuple[bool | None, list[Step]]] = {}
 
     # -- rules -----------------------------------------------------------------------------
@@ -132,10 +158,11 @@ class _Evaluator:
         return self.conditions[rule.id]
 
     def field(self, rule_id: str, part: Part) -> _Value:
-        key = f"{rule_id}.{part}"
-        if key not in self.memo:
-            self.memo[key] = self._field(self.rules[rule_id], part)
-        return self.memo[key]
+        key = (rule_id, part)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._field(self.rules[rule_id], part)
+        return found
 
     def _field(self, rule: Rule, part: Part) -> _Value:
         if part == "closes" and rule.id in self.overrides:
@@ -156,6 +183,10 @@ class _Evaluator:
         return _Value(raw, final, steps)
 
     # -- expressions -----------------------------------------------------------------------
+    def label(self, e: Expr) -> str:
+        """The expression's canonical text (written once per law, see _Prepared.labels)."""
+        return self.labels.get(id(e)) or str(e)
+
     def expr(self, e: Expr, rule: Rule, part: Part) -> tuple[dt.date | None, list[Step]]:
         match e:
             case Ref():
@@ -168,7 +199,8 @@ class _Evaluator:
                     day = dates.nth_weekday_before(base, n, weekday)
                 else:
                     day = dates.nth_weekday_after(base, n, weekday)
-                return day, [*steps, Step(f"{e} ({format_day(base)})", day, rule.cite, part)]
+                text = f"{self.label(e)} ({format_day(base)})"
+                return day, [*steps, Step(text, day, rule.cite, part)]
             case Offset(n=n, unit=unit, direction=direction, anchor=anchor):
                 base, steps = self.expr(anchor, rule, part)
                 if base is None:
@@ -185,17 +217,18 @@ class _Evaluator:
                     # public holiday is not counted.
                     day = dates.two_day_period_end(base, is_business_day)
                     skipped = (day - base).days - 2
-                    text = f"{e} ({format_day(base)})" + (
+                    text = f"{self.label(e)} ({format_day(base)})" + (
                         f", {skipped} intervening day(s) not counted" if skipped else ""
                     )
                     return day, [*steps, Step(text, day, f"{rule.cite}; GCL § 20", part)]
                 else:
                     day = base + dt.timedelta(days=sign * n * (7 if unit == "weeks" else 1))
                     cite = f"{rule.cite}; GCL § 20"
-                return day, [*steps, Step(f"{e} ({format_day(base)})", day, cite, part)]
+                text = f"{self.label(e)} ({format_day(base)})"
+                return day, [*steps, Step(text, day, cite, part)]
             case NthWeekdayOfMonth() | MonthDay():
                 day = dates.closed_form_date(e, self.year)
-                return day, [Step(f"{e}, {self.year}", day, rule.cite, part)]
+                return day, [Step(f"{self.label(e)}, {self.year}", day, rule.cite, part)]
             case FixedDate(date=day):
                 return day, [
                     Step(f"{day.isoformat()}, fixed for {self.year}", day, rule.cite, part)
@@ -246,7 +279,8 @@ class _Evaluator:
         holds = cond.holds(left, right)
         verdict = "applies" if holds else "does not apply"
         text = (
-            f"{verdict}: {cond.left} ({format_day(left)}) {cond.op} {cond.right} "
+            f"{verdict}: {self.label(cond.left)} ({format_day(left)}) {cond.op} "
+            f"{self.label(cond.right)} "
             f"({format_day(right)})"
         )
         return holds, [*steps, Step(text, None, rule.cite, "when")]
@@ -454,7 +488,7 @@ def build_calendar(
         if day is not None
     }
     try:
-        ev = _Evaluator(rules, year, data, events, overrides, convention)
+        ev = _Evaluator(rules, year, data, events, overrides, convention, prepared.labels)
         found: dict[str, str] = {}
         for rule in rules.values():  # rules in an order where a rule follows those it counts from
             found[rule.id] = _impossible(ev, prepared, rule, found) if events else ""
@@ -509,8 +543,13 @@ def _prepared(
     prepared = _prepare(rules)
     # Each rule after the rules it is counted from, so a walk in this order meets causes first.
     order = sorted(rules, key=lambda k: len(prepared.counted_from[k]))
+    ordered_rules = {k: rules[k] for k in order}
     return _Prepared(
-        {k: rules[k] for k in order}, prepared.needs, prepared.counted_from, prepared.triggers
+        ordered_rules,
+        prepared.needs,
+        prepared.counted_from,
+        prepared.triggers,
+        _labels(ordered_rules),
     )
 
 
@@ -519,11 +558,11 @@ def _other_reading(ev: _Evaluator, prepared: _Prepared, deadlines: list[Deadline
 
     Only a date counted (through any chain of rules) from a last day that rolled forward can
     differ, so only those rules are evaluated a second time."""
-    rolled = {key.rsplit(".", 1)[0] for key, value in ev.memo.items() if value.raw != value.final}
+    rolled = {rule_id for (rule_id, _), value in ev.memo.items() if value.raw != value.final}
     if not rolled:
         return
     other: Convention = "statutory" if ev.convention == "rolled" else "rolled"
-    alt = _Evaluator(ev.rules, ev.year, ev.law, ev.events, ev.overrides, other)
+    alt = _Evaluator(ev.rules, ev.year, ev.law, ev.events, ev.overrides, other, ev.labels)
     for mine in deadlines:
         if mine.impossible or not rolled & prepared.counted_from[mine.id]:
             continue

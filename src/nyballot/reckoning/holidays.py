@@ -111,9 +111,17 @@ def holidays(year: int) -> tuple[Holiday, ...]:
     return tuple(sorted(found, key=lambda h: h.date))
 
 
+@cache
+def _by_day(year: int) -> dict[dt.date, Holiday]:
+    found: dict[dt.date, Holiday] = {}
+    for h in holidays(year):
+        found.setdefault(h.date, h)  # the first, should two coincide
+    return found
+
+
 def holiday_on(day: dt.date) -> Holiday | None:
     """The public holiday on a day, if any (the first, should two coincide)."""
-    return next((h for h in holidays(day.year) if h.date == day), None)
+    return _by_day(day.year).get(day)
 
 
 def is_business_day(day: dt.date) -> bool:
