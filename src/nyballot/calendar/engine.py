@@ -539,7 +539,7 @@ def _prepared(
     chosen = [data.overlays[o] for o in overlay_ids]
     rules = apply_overlays(version, chosen, year, dict(enacted_on), ordered, conflicts)
     check_rules(rules, data.events, f" in {version.id} with {', '.join(overlay_ids)}")
-    rules = {k: r for k, r in rules.items() if r.only_in != "presidential_years" or year % 4 == 0}
+    rules = {k: r for k, r in rules.items() if r.in_year(year)}
     prepared = _prepare(rules)
     # Each rule after the rules it is counted from, so a walk in this order meets causes first.
     order = sorted(rules, key=lambda k: len(prepared.counted_from[k]))

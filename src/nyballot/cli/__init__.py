@@ -27,6 +27,8 @@ COMMANDS = {
     "delegates": ("nyballot.cli.delegates", "delegates"),
     "desk": ("nyballot.cli.desk", "desk"),
     "serve": ("nyballot.cli.serve", "serve"),
+    "voters": ("nyballot.cli.voters", "voters"),
+    "petitions": ("nyballot.cli.petitions", "petitions"),
 }
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from nyballot.calendar.model import parse_kind_groups
 from nyballot.cli.options import calendar_from_options, calendar_options
 from nyballot.export import json as json_export
 from nyballot.reckoning.dates import format_day
@@ -23,14 +24,24 @@ YEAR = click.argument("year", type=click.IntRange(1, 9999))
     "--format", "fmt", type=click.Choice(["table", "json", "csv", "ics"]), default="table"
 )
 @click.option(
+    "--kind",
+    "kinds",
+    multiple=True,
+    metavar="candidate|board|voter",
+    help="Only the dates for candidates, boards or voters (repeatable, or a comma list).",
+)
+@click.option(
     "--remind",
     type=click.IntRange(0, 366),
     metavar="DAYS",
     help="With --format ics: a reminder DAYS days before each last day.",
 )
-def calendar(year: int, fmt: str, remind: int | None, **options: Any) -> None:
+def calendar(
+    year: int, fmt: str, kinds: tuple[str, ...], remind: int | None, **options: Any
+) -> None:
     """The political calendar of YEAR under the law in force that year."""
-    cal = calendar_from_options(year, options)
+    groups = parse_kind_groups(kinds)
+    cal = calendar_from_options(year, options).of_kinds(groups)
     # Each writer is imported only when asked for: icalendar and rich take longer to import
     # than a calendar takes to compute.
     if fmt == "json":

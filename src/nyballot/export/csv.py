@@ -15,7 +15,7 @@ from nyballot.export.json import iso
 
 COLUMNS = (
     "id", "cite", "title", "opens", "closes", "what_if", "status", "text_unverified",
-    "derivation",
+    "derivation", "evidence", "evidence_source", "kind",
 )  # fmt: skip
 BOM = "\ufeff"
 
@@ -39,6 +39,9 @@ def to_csv(cal: Calendar) -> str:
                 d.status,
                 d.unverified,
                 derivation,
+                d.rule.evidence or "",
+                d.rule.evidence_source,
+                d.rule.kind,
             )
         )
     return BOM + out.getvalue()

@@ -54,6 +54,8 @@ def _description(cal: Calendar, deadline: Deadline) -> str:
     lines += [f'"{words}"' for words in deadline.rule.law]
     if deadline.unverified:
         lines.append(f"TEXT UNVERIFIED: {deadline.unverified}")
+    if deadline.rule.evidence:
+        lines.append(f"SECONDARY SOURCE (no statute words): {deadline.rule.evidence_source}")
     lines.append("Derivation:")
     lines += [
         f"{n}. {s.text} = {s.date.isoformat() if s.date else '-'} [{s.cite}]"
@@ -94,6 +96,8 @@ def to_ics(cal: Calendar, reminder_days: int | None = None) -> bytes:
             if deadline.opens is None or deadline.closes is None:
                 label = "" if deadline.rule.kind == "election" else label
             summary = f"{mark}{deadline.title}{f' ({label})' if label else ''}"
+            if deadline.rule.evidence:
+                summary += " [secondary source]"
             sequence, modified = revision(day, summary, description)
             event = Event()
             event.add("uid", _uid(cal, deadline, part))

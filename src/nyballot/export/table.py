@@ -10,6 +10,7 @@ from nyballot.calendar.model import Calendar, Deadline
 from nyballot.reckoning.dates import format_day
 
 UNVERIFIED_MARK = "†"
+SECONDARY_MARK = "‡"
 
 
 def _date_cell(d: Deadline) -> tuple[str, str]:
@@ -26,6 +27,13 @@ def _date_cell(d: Deadline) -> tuple[str, str]:
 
 
 WHAT_IF = "WHAT-IF"
+
+
+def _marks(d: Deadline) -> str:
+    """† text unverified, ‡ a date resting on a secondary source."""
+    return (f" {UNVERIFIED_MARK}" if d.unverified else "") + (
+        f" {SECONDARY_MARK}" if d.rule.evidence else ""
+    )
 
 
 def calendar_title(cal: Calendar) -> str:
@@ -56,10 +64,9 @@ def calendar_table(cal: Calendar) -> Table:
     table.add_column("§", max_width=_CITE)
     for d in cal.deadlines:
         opens, closes = _date_cell(d)
-        mark = f" {UNVERIFIED_MARK}" if d.unverified else ""
         what = Text(d.title)
         what.append(f"\n{d.id}", style="dim")
-        table.add_row(opens, closes, what, f"{d.cite}{mark}")
+        table.add_row(opens, closes, what, f"{d.cite}{_marks(d)}")
     return table
 
 
@@ -77,8 +84,7 @@ def _print_stacked(cal: Calendar, console: Console) -> None:
     for d in cal.deadlines:
         opens, closes = _date_cell(d)
         days = " – ".join(x for x in (opens, closes) if x)
-        mark = f" {UNVERIFIED_MARK}" if d.unverified else ""
-        console.print(Text(f"{days}   § {d.cite}{mark}", style="bold"))
+        console.print(Text(f"{days}   § {d.cite}{_marks(d)}", style="bold"))
         console.print(Text(f"  {d.title}"))
         console.print(Text(f"  {d.id}", style="dim"), soft_wrap=True)
 
@@ -96,6 +102,11 @@ def print_calendar(cal: Calendar, console: Console) -> None:
             f"{UNVERIFIED_MARK} text unverified: the words in force that year were not found "
             "(see `nyballot explain`)."
         )
+    if any(d.rule.evidence for d in cal.deadlines):
+        console.print(
+            f"{SECONDARY_MARK} secondary source: no statute words were found for this date; it "
+            "rests on the source named (see `nyballot explain`)."
+        )
     for note in cal.notes:
         console.print(Text(note, style="dim"))
 
@@ -111,6 +122,10 @@ def print_derivation(d: Deadline, console: Console) -> None:
         console.print("  (the words of this provision are not among the shipped texts)")
     if d.unverified:
         console.print(f"  [yellow]{UNVERIFIED_MARK} text unverified:[/yellow] {d.unverified}")
+    if d.rule.evidence:
+        console.print(
+            f"  [yellow]{SECONDARY_MARK} secondary source:[/yellow] {d.rule.evidence_source}"
+        )
     for name, formula in d.formula().items():
         console.print(f"  {name}: {formula}")
     steps = Table(box=None, show_header=False, padding=(0, 1))
