@@ -33,13 +33,16 @@ class NameParts(NamedTuple):
     suffix: str
 
 
+@cache
 def name_parts(name: str, surname: str | None = None) -> NameParts:
-    """The given names, surname and suffix of ``name`` (``surname`` as given, if it is)."""
-    parsed = HumanName(name)
-    suffix = str(parsed.suffix).strip()
+    """The given names, surname and suffix of ``name`` (``surname`` as given, if it is).
+
+    Parsing takes about a millisecond a name; a ballot names a few dozen people, and the same
+    names recur (a person on several petitions), so the parts are kept once found."""
     if surname is None:
+        parsed = HumanName(name)
         given = " ".join(p for p in (parsed.first, parsed.middle) if p)
-        return NameParts(given, str(parsed.last) or name, suffix)
+        return NameParts(given, str(parsed.last) or name, str(parsed.suffix).strip())
     at = name.rfind(surname)
     given = name[:at].strip()
     after = name[at + len(surname) :].strip(" ,")
