@@ -350,4 +350,16 @@ def test_law_in_force_outside_the_city_cites_its_own_words() -> None:
     b = ballot(office("leader", "Sam Brown"), office("ad", "A Aa", "B Bb"), nyc=False,
                law="current")  # fmt: skip
     assert [left.cite for left in b.left_off] == ["7-114(1)(c)"]
-    assert b.unverified and "unverified" in render_text(b)
+    assert b.unverified and "Unverified: § 7-116(3)" in render_text(b)
+
+
+def test_the_ballot_code_asks_for_provisions_never_for_a_bill_or_version() -> None:
+    import re
+    from pathlib import Path
+
+    import nyballot.ballot
+
+    folder = Path(nyballot.ballot.__file__).parent
+    code = {p.name: p.read_text(encoding="utf-8") for p in folder.glob("*.py")}
+    asks = re.compile(r"\.has\(|\.law ==|\.law !=|overlays\[|versions\[")
+    assert {name for name, text in code.items() if asks.search(text)} == set()

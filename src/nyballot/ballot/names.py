@@ -24,8 +24,6 @@ if TYPE_CHECKING:
     from nyballot.ballot.law import Quote
     from nyballot.ballot.model import Candidate
 
-LIMIT = 15
-
 
 class NameParts(NamedTuple):
     given: str
@@ -71,19 +69,19 @@ def board_short_form(candidate: Candidate) -> str:
 
 
 def printed_name(
-    candidate: Candidate, rule: Quote, board: Quote
+    candidate: Candidate, limit: int, rule: Quote, board: Quote
 ) -> tuple[str, list[tuple[str, str]]]:
     """The name to print and the reasons (text, cite) for any change from the full name."""
     why: list[tuple[str, str]] = []
     name = candidate.name
     count = letters(name)
-    if count > LIMIT:
+    if count > limit:
         short = candidate.short_form
         if short and candidate.surname in short and letters(short) < count:
             name = short
             why.append(
                 (
-                    f"{candidate.name} has {count} letters (> {LIMIT}): printed in the short form "
+                    f"{candidate.name} has {count} letters (> {limit}): printed in the short form "
                     f"the candidate chose, '{short}'. \"{rule.words}\"",
                     rule.cite,
                 )
@@ -98,7 +96,7 @@ def printed_name(
             )
             why.append(
                 (
-                    f"{candidate.name} has {count} letters (> {LIMIT}): the board's short form "
+                    f"{candidate.name} has {count} letters (> {limit}): the board's short form "
                     f"'{name}' (initials, surname in full).{chosen} \"{board.words}\"",
                     board.cite,
                 )
