@@ -216,9 +216,16 @@ def once(
             kept.append(_first_filed(office, entries, contest, rules))
         else:
             kept.append(min(entries, key=lambda c: c.id))
+            once = rules.but_once
             contest.say(
                 f"{kept[-1].name} is designated by petitions "
-                f"{', '.join(sorted(c.petition for c in entries))}: printed once.",
+                f"{', '.join(sorted(c.petition for c in entries))}: printed once. "
+                + (
+                    f'"{once.words}"'
+                    if once is not None
+                    else "Reading: no words of this law print a name once (§ 7-114 is "
+                    "repealed); one person is one candidate, so the name is printed once."
+                ),
                 _once_cite(rules),
             )
         for dropped in entries:
@@ -235,7 +242,7 @@ def once(
 
 
 def _once_cite(rules: BallotLaw) -> str:
-    return rules.but_once.cite if rules.but_once is not None else rules.first_filed.cite
+    return rules.but_once.cite if rules.but_once is not None else rules.lot.cite
 
 
 def _first_filed(
