@@ -410,6 +410,7 @@ def load_overlay(path: resources.abc.Traversable) -> Overlay:
                         law=law,
                         summary=" ".join(str(item.get("change", "")).split()),
                         note=" ".join(str(item.get("note", "")).split()),
+                        source=str(item["source"]) if rule is None and "source" in item else None,
                     )
                 )
         changes.sort(key=_section_key)
