@@ -43,7 +43,7 @@ def cite_of(section: str, path: Path) -> str:
 
 
 def with_sign(cite: str) -> str:
-    """'6-158(1)' -> '§ 6-158(1)'; another law's cite ('PBO 42(1)') as it is."""
+    """'6-158(1-a)' -> '§ 6-158(1-a)'; a cite naming another law ('PBO 42(1)') as it is."""
     return f"§ {cite}" if cite[:1].isdigit() else cite
 
 
