@@ -214,7 +214,10 @@ def test_golden_count_of_section_6_134_under_the_law_in_force() -> None:
     # counted") is encoded; 1 (what a petition may combine) and 3 (which signatures count) have
     # no date; 2 (three business days to cure) and 12 (three days after specific objections)
     # are not modelled; 5-11 and 13 are partly or wholly not found, except 12 (as quoted).
-    rows = [r for r in cov.build("current").rows if r.section == "6-134"]
+    report = cov.build("current")
+    counts = {"encoded": 1, "no_date": 2, "missing": 8, "not_modelled": 2, "unexplained": 0}
+    assert report.totals("6-134") == {"subdivisions": 13, **counts}
+    rows = [r for r in report.rows if r.section == "6-134"]
     by_status: dict[str, list[str]] = {}
     for row in rows:
         by_status.setdefault(row.status, []).append(row.path[0])

@@ -96,10 +96,12 @@ class Coverage:
     uncited: tuple[tuple[Rule, str], ...]  # rules whose cite names no listed subdivision
     unreviewed: tuple[str, ...] = ()  # texts of the version's folder the data does not list
 
-    def totals(self) -> dict[str, int]:
-        counts = {"subdivisions": len(self.rows)}
-        for status in ("encoded", "no_date", "missing", "not_modelled", "unexplained"):
-            counts[status] = sum(1 for r in self.rows if r.status == status)
+    def totals(self, section: str | None = None) -> dict[str, int]:
+        """How many subdivisions of the version (or of one section) have each status."""
+        rows = [r for r in self.rows if section is None or r.section == section]
+        counts = {"subdivisions": len(rows)}
+        for status in STATUS_WORDS:
+            counts[status] = sum(1 for r in rows if r.status == status)
         return counts
 
 
@@ -294,13 +296,18 @@ def build(version_id: str) -> Coverage:
     )
 
 
-@cache
 def coverage(law: str = "current") -> Coverage:
     """The checklist for a law version named as people write it ('current', 'pre2019')."""
     versions = load_law().versions
     version = normalise_name(law, versions)
     if version is None:
         raise UsageError(f"law '{law[:100]}': no such law version{suggest(law, versions)}")
+    return _built(version)
+
+
+@cache
+def _built(version: str) -> Coverage:
+    # Kept by version id, not by the name asked, so spellings cannot grow the cache.
     return build(version)
 
 
@@ -336,6 +343,7 @@ def coverage_dict(report: Coverage) -> dict[str, Any]:
                 "text": s.text,
                 "note": s.note or None,
                 "rest_missing": s.section in report.partial,
+                "totals": report.totals(s.section),
             }
             for s in report.sections
         ],
