@@ -30,6 +30,7 @@ from nyballot.filing.desk import Desk
 from nyballot.filing.errors import NotFoundError
 from nyballot.filing.model import BOARDS
 from nyballot.law.loader import load_law
+from nyballot.law.subdivisions import with_sign
 from nyballot.reckoning.dates import format_day
 from nyballot.web.common import MAX_NAME, Choice, choose, parse_year
 
@@ -45,12 +46,7 @@ _env = Environment(
 _env.filters["day"] = format_day
 
 
-def section(cite: str) -> str:
-    """'6-158(1-a)' -> '§ 6-158(1-a)'; a cite naming another law ('PBO 42(1)') as it is."""
-    return f"§ {cite}" if cite[:1].isdigit() else cite
-
-
-_env.filters["section"] = section
+_env.filters["section"] = with_sign
 
 Text = Annotated[str | None, Query(max_length=MAX_NAME)]
 Many = Annotated[list[str] | None, Query(max_length=10)]
