@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from nyballot.calendar.model import (
     CONVENTIONS,
@@ -451,3 +452,29 @@ def _note_other_reading(mine: Deadline, theirs: Deadline, other: Convention) -> 
                     "note",
                 )
             )
+
+
+def last_day_given(
+    calendar: Calendar,
+    rule_id: str,
+    given: Mapping[str, tuple[dt.date, str]],
+    events: Mapping[str, dt.date] | None = None,
+) -> tuple[dt.date | None, list[Step]]:
+    """A rule's last day, evaluated from the rule files of a calendar's law with some rules'
+    last days given (``rule id -> (day, why)``): a paper's own dates, such as the day a
+    petition counts as filed. The filing desk's clocks are counted this way, so each rule is
+    written once, in the law data."""
+    rules = _rules_of(calendar.year, calendar.law, tuple(calendar.overlays))
+    if rule_id not in rules:
+        hint = suggest(rule_id, rules)
+        raise UsageError(f"rule '{rule_id}': not in the {calendar.year} law ({calendar.law}){hint}")
+    ev = _Evaluator(rules, calendar.year, load_law(), events or {}, given, "rolled")
+    value = ev.field(rule_id, "closes")
+    return value.final, value.steps
+
+
+@cache
+def _rules_of(year: int, version_id: str, overlay_ids: tuple[str, ...]) -> Mapping[str, Rule]:
+    data = load_law()
+    chosen = [data.overlays[o] for o in overlay_ids]
+    return apply_overlays(data.versions[version_id], chosen, year, ordered=True)
