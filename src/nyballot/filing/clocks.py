@@ -16,8 +16,9 @@ from functools import lru_cache
 from typing import Any
 
 from nyballot.calendar.engine import build_calendar, last_day_given
-from nyballot.calendar.model import Calendar, Step
+from nyballot.calendar.model import Calendar, Deadline, Step
 from nyballot.filing.model import KINDS, Category, FilingKind, Outcome, Verdict
+from nyballot.law.loader import load_law
 from nyballot.reckoning.dates import add_business_days, format_day
 from nyballot.reckoning.holidays import is_business_day
 
@@ -47,6 +48,15 @@ SPECIFICATIONS = "designating_petition.specifications"
 PROCEEDING = "designating_petition.court_proceeding"
 PROCEEDING_AFTER_DETERMINATION = "designating_petition.court_proceeding_after_determination"
 _PETITION = "designating_petition.filing"
+NOTICE_CURE = "notice_of_intent.cure"  # only where an overlay adds notices of intent
+
+
+def _act_cite(deadline: Deadline) -> str:
+    """A rule's cite, led by the act that adds it when an overlay does ("A.9725 § 6-117(6)")."""
+    overlay = deadline.rule.overlay
+    if overlay is None:
+        return deadline.cite
+    return f"{load_law().overlays[overlay].cite.split(' of ')[0]} § {deadline.cite}"
 
 
 def _law_of(start: dt.date, calendar: Calendar | None) -> Calendar:
@@ -95,8 +105,8 @@ def specifications_clock(
 
 
 def cure_clock(determined_on: dt.date, uid: str = "", cite: str = "6-134(2)") -> Clock:
-    """§ 6-134(2): 'three business days from the date of such determination to cure' (the same
-    words for a notice of intent in A.9725 § 6-117(6))."""
+    """§ 6-134(2): 'three business days from the date of such determination to cure' (a notice
+    of intent's cure is its own rule, ``NOTICE_CURE``, in the overlay that adds notices)."""
     due, steps = business_days_after(determined_on, 3, cite, "last day to cure")
     return Clock("cure", "Last day to cure the violation", due, cite, uid, steps)
 
@@ -163,7 +173,7 @@ def clocks_of(records: list[dict[str, Any]]) -> list[Clock]:
     for r in records:
         kind = FilingKind(r["kind"])
         info = KINDS[kind]
-        cal = calendar_for(r["year"], r["law"], tuple(r["what_if"]))
+        cal = _calendar_of(r)
         kids = children.get(r["uid"], [])
         if any(k["kind"] == FilingKind.WITHDRAWAL for k in kids):
             continue
@@ -172,8 +182,15 @@ def clocks_of(records: list[dict[str, Any]]) -> list[Clock]:
             day = dt.date.fromisoformat(r["filed_on"])
             if r["outcome"] == Outcome.NONCOMPLIANT:
                 notice = target is not None and target["kind"] == FilingKind.NOTICE_OF_INTENT
-                cite = "A.9725 § 6-117(6)" if notice else "6-134(2)"
-                out.append(cure_clock(day, r["uid"], cite))
+                # the notice's own law (the determination may be entered without its what-if)
+                law = _calendar_of(target) if target is not None else cal
+                cure = law.get(NOTICE_CURE) if notice else None
+                if cure is not None:
+                    due, steps = _from_rule(law, NOTICE_CURE, {}, {"determination": day})
+                    title = "Last day to cure the violation"
+                    out.append(Clock("cure", title, due, _act_cite(cure), r["uid"], steps))
+                else:
+                    out.append(cure_clock(day, r["uid"]))
             elif r["outcome"] == Outcome.INVALID and target is not None:
                 petition = target
                 if FilingKind(target["kind"]) is FilingKind.OBJECTION and target["refers_to"]:
@@ -205,6 +222,10 @@ def clocks_of(records: list[dict[str, Any]]) -> list[Clock]:
         ):
             out.append(specifications_clock(filed_on, r["uid"], cal))
     return out
+
+
+def _calendar_of(record: dict[str, Any]) -> Calendar:
+    return calendar_for(record["year"], record["law"], tuple(record["what_if"]))
 
 
 def _last_day(record: dict[str, Any]) -> dt.date | None:

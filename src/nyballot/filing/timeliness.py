@@ -17,9 +17,10 @@ or a version. In short:
   city with a postmark before midnight of the last day is "deemed timely filed and accepted for
   filing when received", however late it arrives;
 - every other paper sent by mail is timely if postmarked before midnight of the last day;
-- where a law has § 1-106(1-a) (only a what-if bill does), papers of the presidential primary sent to
-  a board outside the city must be received within one business day after the last day, and a
-  designating petition for the presidential primary is judged against its own window.
+- where a law has § 1-106(1-a) (only a what-if bill does), papers of the presidential primary
+  sent to a board outside the city must be received within one business day after the last
+  day, and a designating petition for the presidential primary is judged against its own
+  window.
 
 § 1-106(2): failing to file a petition or certificate within the time prescribed is a fatal
 defect. § 6-154(2): specifications not timely filed make the objection void.
