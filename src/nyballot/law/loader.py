@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, get_args
 
 import yaml
 
@@ -38,12 +38,14 @@ from nyballot.law.model import (
     ProvisionType,
     ProvisionValue,
     Rule,
+    RuleKind,
 )
 from nyballot.reckoning.expressions import parse, parse_condition, refs
 
 _RULE_KEYS = {
     "id", "cite", "title", "law", "source", "opens", "closes", "when", "roll", "kind", "note",
-    "unverified", "verified_from", "only_in", "text_not_found", "section",
+    "unverified", "verified_from", "only_in", "text_not_found", "section", "evidence",
+    "evidence_source",
 }  # fmt: skip
 _CHANGE_KEYS = {"change", "effective"}  # only in overlays
 _REPEAL_KEYS = {"id", "cite", "title", "law", "source", "section", "change", "note"}
@@ -104,6 +106,15 @@ def build_rule(
         raise LawDataError(f"{where}: quote the statute words in 'law' (or say 'text_not_found')")
     if "opens" not in merged and "closes" not in merged:
         raise LawDataError(f"{where}: a rule needs 'opens', 'closes' or both")
+    if merged.get("kind", "deadline") not in get_args(RuleKind):
+        raise LawDataError(
+            f"{where}: kind '{merged['kind']}': expected one of {', '.join(get_args(RuleKind))}"
+        )
+    evidence = merged.get("evidence")
+    if evidence not in (None, "secondary"):
+        raise LawDataError(f"{where}: 'evidence' must be 'secondary' (or left out)")
+    if evidence and not merged.get("evidence_source"):
+        raise LawDataError(f"{where}: name the secondary source in 'evidence_source'")
     try:
         return Rule(
             id=str(merged["id"]),
@@ -124,6 +135,8 @@ def build_rule(
             overlay=overlay,
             bill_section=str(merged.get("section", "")),
             change=" ".join(str(merged.get("change", "")).split()),
+            evidence=evidence,
+            evidence_source=" ".join(str(merged.get("evidence_source", "")).split()),
         )
     except ExpressionSyntaxError as exc:
         raise ExpressionSyntaxError(f"{where}: {exc}") from None
@@ -315,7 +328,8 @@ def load_overlay(path: resources.abc.Traversable) -> Overlay:
         raise LawDataError(f"{origin}: expected a mapping with id, title, kind, ...")
     try:
         years = raw.get("years", [])
-        defaults = {k: raw[k] for k in ("source",) if k in raw}
+        # An overlay resting on a secondary source says so once, for every rule it adds.
+        defaults = {k: raw[k] for k in ("source", "evidence", "evidence_source") if k in raw}
         ident = raw["id"]
         whole = _period(raw.get("effective"), f"{origin} effective")
         by_section = {

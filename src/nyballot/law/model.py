@@ -8,16 +8,29 @@ from typing import Literal
 
 from nyballot.reckoning.expressions import Condition, Expr, refs
 
-RuleKind = Literal["deadline", "election", "first_day", "window", "cutoff", "duty"]
+RuleKind = Literal["deadline", "election", "first_day", "window", "cutoff", "duty", "voter"]
 # Kinds whose last day never rolls forward: election days; cut-offs that are not filing days;
 # duties of a board counted back from an election (rolling would shorten the time the law
-# secures, for military ballots below the 45 days federal law requires).
-NON_ROLLING_KINDS = frozenset({"election", "cutoff", "duty"})
+# secures, for military ballots below the 45 days federal law requires); a voter's last day
+# counted back from an election (the time it secures is the board's, to prepare the rolls and
+# ballots; a voter's day counted forward from the election says `roll: true`).
+NON_ROLLING_KINDS = frozenset({"election", "cutoff", "duty", "voter"})
+# Who a date is for: the three groups a calendar can be filtered by (`--kind`, `kind=`).
+# Election days belong to every group: every other date is counted from them.
+KindGroup = Literal["candidate", "board", "voter"]
+KIND_GROUPS: dict[KindGroup, frozenset[str]] = {
+    "candidate": frozenset({"deadline", "first_day", "window", "cutoff", "election"}),
+    "board": frozenset({"duty", "election"}),
+    "voter": frozenset({"voter", "election"}),
+}
+# Where a date rests on no statute words but on a secondary source (news, a board's page, a
+# law firm's note): the only value, and every output marks it.
+Evidence = Literal["secondary"]
 # When one act amends a provision twice, differently: "later" (the default) lets the text that
 # took effect later prevail (on the same day, the later section); "earlier" reads the later
 # sections as leaving the first amendment standing.
 ConflictReading = Literal["later", "earlier"]
-OverlayKind = Literal["chapter-law", "court-order", "bill"]
+OverlayKind = Literal["chapter-law", "court-order", "executive-order", "bill"]
 Action = Literal["replace", "add", "repeal"]
 TakesEffect = Literal["dates", "january-after-enactment"]
 
@@ -44,7 +57,7 @@ class Rule:
     note: str = ""
     unverified: str = ""  # why these words may not be the words in force
     verified_from: int | None = None  # words known in force from this year; earlier: unverified
-    only_in: Literal["presidential_years"] | None = None
+    only_in: Literal["presidential_years", "other_years"] | None = None
     origin: str = ""  # the data file it was read from
     overlay: str | None = None  # the overlay that supplied it, if any
     bill_section: str = ""  # for overlay rules: the section of the act that makes the change
@@ -52,6 +65,8 @@ class Rule:
     derivation_notes: tuple[str, ...] = ()  # conflicts and precedence, shown in derivations
     in_force_from: dt.date | None = None  # for overlay rules: the day the change takes effect
     conflict: str = ""  # "§ 2 and § 19 conflict; § 19 prevails", when sections of an act clash
+    evidence: Evidence | None = None  # "secondary": the date rests on a secondary source
+    evidence_source: str = ""  # that source, named
 
     def expressions(self) -> dict[str, Expr | Condition]:
         found: dict[str, Expr | Condition] = {}
@@ -72,6 +87,12 @@ class Rule:
 
     def label(self) -> str:
         return f"{self.id} ({self.cite})"
+
+    def in_year(self, year: int) -> bool:
+        """Whether the rule speaks of this year: ``only_in`` presidential years (a year divisible
+        by four, as the calendar has always reckoned them) or only in the other years."""
+        presidential = year % 4 == 0
+        return self.only_in is None or presidential == (self.only_in == "presidential_years")
 
 
 @dataclass(frozen=True)
