@@ -19,6 +19,7 @@ import yaml
 
 from nyballot.errors import OutOfCoverageError, UsageError, suggest
 from nyballot.law.choice import LawChoice
+from nyballot.law.provisions import provision
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,11 @@ class Requirement:
     steps: list[SignatureStep] = field(default_factory=list)
     inputs: dict[str, int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    year: int | None = None  # the year whose law in force answered (None: a law named)
+    where: str = ""  # "in the city of New York" where a measure treats the city apart
+    measures: list[str] = field(default_factory=list)  # one-year measures applied
+    evidence: str = ""  # "secondary: <source>" when the number rests on a secondary source
+    unverified: str = ""  # why the words applied may not be the words in force
 
 
 @dataclass(frozen=True)
@@ -178,16 +184,18 @@ def _nominating(
     office: str, spec: dict[str, Any], unit: str, choice: LawChoice, inputs: Inputs
 ) -> Requirement:
     data = table()["nominating"]
-    if choice.law == "current" and not choice.has("S5305A"):
+    # A law that makes every nomination by petition gives these numbers to all of them.
+    by_petition = provision(choice, "nomination.by_petition")
+    if by_petition is None and choice.law not in data["versions"]:
         raise OutOfCoverageError(
-            f"{office} under the current law: § 6-142 is shipped only as it read before 2019 "
-            "(the old-law reading of S.5305-A); its later wording is not among the texts. "
-            "Use --law pre-2019, or --with S5305A for the bill's numbers."
+            f"{office} under {choice.label}: this reading of § 6-142 is the one before 2019 (the "
+            "old-law reading of S.5305-A). Give --year for the numbers under the law in force, "
+            "--law pre-2019, or --with S5305A for the bill's numbers."
         )
-    which = "S5305A" if choice.has("S5305A") else "pre-2019"
+    which = "by_petition" if by_petition is not None else "independent"
     units: dict[str, str] = table()["units"]
     req = _requirement(office, spec, unit, choice, data["petition"][which], "6-142", 0)
-    if which == "pre-2019":
+    if which == "independent":
         req.notes.append(
             "Under the law before S.5305-A, § 6-142 sets the numbers for independent nominating "
             "petitions; party designating petitions (§ 6-136) are not among the shipped texts."
@@ -295,7 +303,7 @@ def _presidential(
     inputs: Inputs,
     section: str | None,
 ) -> list[Requirement]:
-    if not choice.has("S5961"):
+    if provision(choice, "presidential_designating_petition.signatures") is None:
         raise OutOfCoverageError(
             f"{office}: the shipped texts give this number only in S.5961 of 2015; add --with S5961"
         )
