@@ -550,7 +550,8 @@ def _winners(
             summary = f"{conflict.sections()} conflict; {winner.label()} prevails"
         period = overlay.period_for(winner, enacted_on)
         what = f": {winner.summary}" if winner.summary else ""
-        notes.insert(0, f"{winner.action}d by {overlay.id} {winner.label()} ({period}){what}")
+        done = {"replace": "replaced", "add": "added", "repeal": "repealed"}[winner.action]
+        notes.insert(0, f"{done} by {overlay.id} {winner.label()} ({period}){what}")
         result.append((winner, notes, summary))
     return result
 
