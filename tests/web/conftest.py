@@ -12,8 +12,10 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
@@ -35,11 +37,9 @@ ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The application served by uvicorn, as the real process serves it; yields its base URL."""
-    folder: Path = tmp_path_factory.mktemp("web")
-    app = create_app(f"sqlite:///{folder / 'web.sqlite3'}")
+@contextmanager
+def serving(app: Any) -> Iterator[str]:
+    """Serve ``app`` with uvicorn on a free local port in a thread; yields its base URL."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
@@ -60,6 +60,20 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         thread.join(10)
         sock.close()
         dispose_all()
+
+
+@pytest.fixture(scope="session")
+def serve() -> Callable[[Any], AbstractContextManager[str]]:
+    """``serving``, for tests that serve an application of their own."""
+    return serving
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The application served by uvicorn, as the real process serves it; yields its base URL."""
+    folder: Path = tmp_path_factory.mktemp("web")
+    with serving(create_app(f"sqlite:///{folder / 'web.sqlite3'}")) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
