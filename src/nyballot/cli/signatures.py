@@ -60,7 +60,10 @@ def signatures(
         if office is None or petition or unit:
             raise UsageError("--office is required (or give --year, with --petition and --unit)")
         choice = choose_law(law_id, bills)
-        reqs = compute(office, choice, inputs, district=district, section=section)
+        try:
+            reqs = compute(office, choice, inputs, district=district, section=section)
+        except UsageError as exc:
+            raise UsageError(_flags(str(exc))) from None
         body = {"law": choice.label, "law_title": choice.title}
     if fmt == "json":
         click.echo(dumps({**body, "requirements": [requirement_dict(r) for r in reqs]}), nl=False)
@@ -68,10 +71,15 @@ def signatures(
         click.echo(render_text(reqs), nl=False)
 
 
+_FIELDS = (
+    "unit", "office", "petition", "enrolled", "votes_for_governor", "district", "section",
+    "congressional_districts", "larger_requirement",
+)  # fmt: skip
+
+
 def _flags(message: str) -> str:
     """The library names the request's fields; on the command line they are flags."""
-    field, sep, rest = message.partition(" ")
-    name = field.rstrip(":").split("'")[0]
-    if name in {"unit", "office", "petition", "enrolled", "votes_for_governor"}:
-        return f"--{name.replace('_', '-')}{field[len(name) :]}{sep}{rest}"
+    for name in _FIELDS:
+        if message.startswith(name) and message[len(name) : len(name) + 1] in (" ", ":", "'"):
+            return f"--{name.replace('_', '-')}{message[len(name) :]}"
     return message
