@@ -648,3 +648,26 @@ def _note_other_reading(
                     "note",
                 )
             )
+
+
+def last_day_given(
+    calendar: Calendar,
+    rule_id: str,
+    given: Mapping[str, tuple[dt.date, str]],
+    events: Mapping[str, dt.date] | None = None,
+) -> tuple[dt.date | None, list[Step]]:
+    """A rule's last day, evaluated from the rule files of a calendar's law with some rules'
+    last days given (``rule id -> (day, why)``): a paper's own dates, such as the day a
+    petition counts as filed. The filing desk's clocks are counted this way, so each rule is
+    written once, in the law data."""
+    # the calendar's own overlays, already resolved and in order
+    prepared = _prepared(calendar.law, tuple(calendar.overlays), calendar.year, (), True, "later")
+    rules = prepared.rules
+    if rule_id not in rules:
+        hint = suggest(rule_id, rules)
+        raise UsageError(f"rule '{rule_id}': not in the {calendar.year} law ({calendar.law}){hint}")
+    ev = _Evaluator(
+        rules, calendar.year, load_law(), events or {}, given, "rolled", prepared.labels
+    )
+    value = ev.field(rule_id, "closes")
+    return value.final, value.steps
