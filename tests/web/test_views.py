@@ -24,6 +24,7 @@ VIEWS = {
     "compare-form": "/web/compare",
     "compare": "/web/compare/2016?with=S5961",
     "law": "/web/law/current",
+    "coverage": "/web/coverage",
     "holidays": "/web/holidays/2026",
     "due": "/web/due?on=2026-04-02",
     "book": "/web/book",
@@ -120,7 +121,7 @@ def test_my_calendar_feed_has_only_my_dates(page: Page) -> None:
     assert feed.headers["content-type"].startswith("text/calendar")
     text = feed.text()
     assert "State board certifies the offices" in text  # a board's duty (§ 4-106)
-    assert "designating petitions" not in text  # a candidate's, not the board's
+    assert "SUMMARY:Dates for filing designating petitions" not in text  # a candidate's
 
 
 def test_the_year_at_a_glance_draws_windows_marks_and_today(page: Page) -> None:
@@ -202,7 +203,8 @@ def test_delegates_from_an_uploaded_results_file(page: Page) -> None:
 
 
 def test_ballot_preview_from_an_uploaded_file(page: Page) -> None:
-    # README, Ballots: the county committee of examples/ballot-ed.json, rotated for
+    # README, Ballots: the county committee of examples/ballot-ed.json (a long name printed
+    # in the board's initials form), rotated for
     # election district 3 under § 7-116(6).
     page.goto("/web/ballot")
     page.get_by_label("Ballot file").set_input_files(str(EXAMPLES / "ballot-ed.json"))
@@ -210,7 +212,7 @@ def test_ballot_preview_from_an_uploaded_file(page: Page) -> None:
     page.locator("#preview").wait_for()
     contest = page.locator("section.contest", has_text="County Committee")
     names = contest.locator("ol").first.locator("li strong").all_inner_texts()
-    assert names == ["IRIS MONTGOMERY-HALE", "NINA FOX", "OMAR GRANT", "KEN ITO"]
+    assert names == ["I. MONTGOMERY-HALE", "NINA FOX", "OMAR GRANT", "KEN ITO"]
 
 
 def test_a_view_downloads_as_pdf_and_as_csv_for_a_spreadsheet(page: Page) -> None:

@@ -20,9 +20,10 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from nyballot.api import downloads
+from nyballot.api import coverage, downloads
 from nyballot.api.body_limit import BodyLimit
-from nyballot.api.downloads import Asked, Convention, Event, Law, With, Year
+from nyballot.api.downloads import Asked, Convention, Event, Kind, Law, With, Year
+from nyballot.calendar.model import parse_kind_groups
 from nyballot.compare import compare
 from nyballot.errors import NyballotError, UsageError
 from nyballot.export.json import calendar_dict, comparison_dict, deadline_dict, holidays_dict
@@ -33,6 +34,7 @@ from nyballot.filing.model import NEW_YORK
 from nyballot.filing.records import clock_dict
 from nyballot.filing.submission import parse_day
 from nyballot.law.choice import LawChoice
+from nyballot.law.model import KindGroup
 from nyballot.web import router as web_router
 from nyballot.web.common import Choice, choose
 from nyballot.web.pages import error_page_for, is_page
@@ -105,9 +107,9 @@ class ObjectionIn(BaseModel):
 
 
 @lru_cache(maxsize=256)
-def _calendar_json(choice: Choice) -> bytes:
+def _calendar_json(choice: Choice, kinds: tuple[KindGroup, ...] = ()) -> bytes:
     # The law data is fixed for the life of the process, so a calendar never changes.
-    return json.dumps(calendar_dict(choice.calendar())).encode()
+    return json.dumps(calendar_dict(choice.calendar().of_kinds(kinds))).encode()
 
 
 STATUS = (
@@ -132,6 +134,7 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
     # The downloads come first, so /calendar/{year}.ics is matched before /calendar/{year}.
     app.include_router(downloads.router)
     app.include_router(web_router)
+    app.include_router(coverage.router)
 
     @app.exception_handler(NyballotError)
     async def nyballot_error(request: Request, exc: NyballotError) -> Response:
@@ -170,10 +173,12 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
         return {"status": "ok"}
 
     @app.get("/calendar/{year}", response_model=None)
-    def calendar(choice: Asked) -> Response:
+    def calendar(choice: Asked, kind: Kind = None) -> Response:
         """The political calendar of a year, every date with its derivation (the same query as
-        ``/calendar/{year}.json``: law, with, event, convention)."""
-        return Response(_calendar_json(choice), media_type="application/json")
+        ``/calendar/{year}.json``: law, with, event, convention; ``kind`` keeps only the
+        dates for candidates, boards or voters)."""
+        kinds = parse_kind_groups(kind or (), "kind")
+        return Response(_calendar_json(choice, kinds), media_type="application/json")
 
     @app.get("/explain/{year}/{rule_id}")
     def explain(choice: Asked, rule_id: Annotated[str, Path(max_length=100)]) -> dict[str, Any]:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from nyballot.web import calendars, pages, reference, tools
+from nyballot.web import calendars, coverage, pages, reference, tools
 
 router = APIRouter()
 router.include_router(pages.router)
+router.include_router(coverage.router)
 router.include_router(calendars.router)
 router.include_router(reference.router)
 router.include_router(tools.router)

@@ -1,18 +1,18 @@
-"""Who a rule of the calendar is for: a party's or an independent body's candidate, for which
-office, the board, or the voter. The families are data (``data/audience.yaml``)."""
+"""Who a rule of the calendar is for. Whether it is a candidate's, a board's or a voter's is
+its kind (``KIND_GROUPS``); for a candidate, whether it is a party's or an independent body's,
+and for which office, are families of rule ids, as data (``data/audience.yaml``)."""
 
 from __future__ import annotations
 
 from functools import cache
 from importlib import resources
-from typing import Any, Literal
+from typing import Any
 
 import yaml
 
 from nyballot.errors import UsageError
 from nyballot.law.model import Rule
 
-Who = Literal["candidate", "board", "voter", "all"]
 WHO: dict[str, str] = {
     "candidate": "A candidate",
     "board": "A board of elections",
@@ -43,16 +43,6 @@ def _office_family(rule_id: str) -> str | None:
     return next((name for name, ids in families.items() if _in(rule_id, ids)), None)
 
 
-def audience(rule: Rule) -> str:
-    """'election' (everyone), 'board', 'voter' or 'candidate'."""
-    kind = str(rule.kind)
-    if kind in ("election", "voter"):
-        return kind
-    if kind in ("duty", "board") or _in(rule.id, _data()["board"]):
-        return "board"
-    return "candidate"
-
-
 def check(who: str, office: str, body: str) -> None:
     """A bad choice is a UsageError naming it."""
     for name, value, known in (
@@ -65,16 +55,12 @@ def check(who: str, office: str, body: str) -> None:
 
 
 def applies(rule: Rule, who: str, office: str, body: str) -> bool:
-    """Whether a rule is for the person described (``check`` them first)."""
+    """Whether a rule of the kinds ``who`` sees (``Calendar.of_kinds``) is for the office and
+    the party or independent body chosen (``check`` them first)."""
     family = _office_family(rule.id)
     if family is not None and family not in _data()["offices"][office]["families"]:
         return False
-    group = audience(rule)
-    if who == "all" or group == "election":
-        return True
-    if group != who:
-        return False
-    if who != "candidate":
+    if who == "all" or rule.kind == "election":
         return True
     if _in(rule.id, _data()["independent_body"]):
         return body == "independent"

@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
-from nyballot.calendar.model import Calendar, Deadline
+from nyballot.calendar.model import Calendar, Deadline, parse_kind_groups
 from nyballot.compare import Comparison, compare
 from nyballot.errors import NyballotError, UsageError
 from nyballot.export.ics import to_ics
@@ -124,6 +124,8 @@ class Mine:
 
     def calendar(self) -> Calendar:
         cal = self.choice.calendar()
+        if self.who != "all":
+            cal = cal.of_kinds(parse_kind_groups([self.who], "who"))
         keep = [
             d for d in cal.deadlines if audience.applies(d.rule, self.who, self.office, self.body)
         ]
