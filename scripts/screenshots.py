@@ -33,8 +33,8 @@ README_SHOTS = [
         f"/web/mine?year=2026&who=candidate&office=public&body=party&on={ON}",
         PHONE,
     ),
-    ("glance.png", f"/web/glance/2026?on={ON}", DESKTOP),
-    ("compare.png", "/web/compare/2016?with=S5961", DESKTOP),
+    ("glance.png", f"/web/glance/2026?on={ON}", {"width": 1200, "height": 1300}),
+    ("compare.png", "/web/compare/2016?with=S5961", {"width": 1200, "height": 1100}),
 ]
 VIEWS = [
     ("home", "/"),
@@ -63,11 +63,14 @@ PAPER = {
 }
 
 
-def shoot(browser: Browser, base: str, path: str, size: dict[str, int], out: Path) -> None:
+def shoot(
+    browser: Browser, base: str, path: str, size: dict[str, int], out: Path, whole: bool
+) -> None:
+    """One screenshot: the first screenful, or (``whole``) the whole page."""
     context = browser.new_context(base_url=base, viewport=size)
     page = context.new_page()
     page.goto(path)
-    page.screenshot(path=str(out), full_page=size is not PHONE)
+    page.screenshot(path=str(out), full_page=whole)
     context.close()
     print(out)
 
@@ -89,12 +92,12 @@ def main() -> int:
             if args.all:
                 args.all.mkdir(parents=True, exist_ok=True)
                 for name, path in VIEWS:
-                    shoot(browser, base, path, DESKTOP, args.all / f"{name}-desktop.png")
-                    shoot(browser, base, path, PHONE, args.all / f"{name}-phone.png")
+                    shoot(browser, base, path, DESKTOP, args.all / f"{name}-desktop.png", True)
+                    shoot(browser, base, path, PHONE, args.all / f"{name}-phone.png", True)
             else:
                 args.docs.mkdir(parents=True, exist_ok=True)
                 for name, path, size in README_SHOTS:
-                    shoot(browser, base, path, size, args.docs / name)
+                    shoot(browser, base, path, size, args.docs / name, False)
             request.dispose()
             browser.close()
     return 0
