@@ -127,11 +127,11 @@ def test_my_calendar_feed_has_only_my_dates(page: Page) -> None:
 def test_the_year_at_a_glance_draws_windows_marks_and_today(page: Page) -> None:
     page.goto(f"/web/glance/2026?on={ON}")
     svg = page.locator("figure.timeline svg")
-    assert svg.get_attribute("role") == "img"
+    assert svg.first.get_attribute("role") == "img"
     tips = svg.locator("title").evaluate_all(TEXTS)
     # The filing window (Mon 2026-03-30 to Mon 2026-04-06, see above) is a bar.
     assert "Dates for filing designating petitions (2026 only): 2026-03-30 to 2026-04-06" in tips
-    assert svg.locator("text", has_text="today").count() == 1
+    assert svg.first.locator("text", has_text="today").count() == 1
     assert svg.locator('rect[fill="#000000"]').count() == 2  # the primary and general elections
 
 

@@ -30,7 +30,7 @@ from nyballot.web import audience
 from nyballot.web.common import MAX_NAME, Choice, choose, parse_year
 from nyballot.web.pages import Asked, Overlays, Text, _asked, _row, error_page
 from nyballot.web.render import respond, with_param
-from nyballot.web.timeline import Bar, Row, legend, timeline_svg
+from nyballot.web.timeline import Bar, Row, legend, timelines
 
 router = APIRouter(include_in_schema=False)
 
@@ -250,7 +250,7 @@ def glance_page(
         active_page="glance",
         cal=cal,
         query=choice.query(),
-        svg=timeline_svg(cal.year, timeline_rows(cal.deadlines), day, title),
+        svgs=timelines(cal.year, timeline_rows(cal.deadlines), day, title),
         legend=legend(_kinds(cal.deadlines)),
         what_if=what_if(cal),
         today=day,
@@ -342,7 +342,7 @@ def compare_page(
         counts=counts,
         label_base=label_base,
         label_other=label_other,
-        svg=timeline_svg(number, compare_rows(result), as_of(on), title, (label_base, label_other)),
+        svgs=timelines(number, compare_rows(result), as_of(on), title, (label_base, label_other)),
         legend=legend([d.rule.kind for r in result.rows for d in (r.base, r.other) if d]),
         what_if=what_if(result.other) + what_if(result.base),
         all_href=with_param(request, "show", "all"),

@@ -25,6 +25,7 @@ COLOURS = {
     "cutoff": "#CC79A7",
     "duty": "#E69F00",
     "election": "#000000",
+    "voter": "#56B4E9",
 }
 KIND_LABELS = {
     "window": "filing period",
@@ -33,6 +34,7 @@ KIND_LABELS = {
     "cutoff": "cut-off",
     "duty": "board's duty",
     "election": "election",
+    "voter": "voter's last day",
 }
 OTHER = "#555555"  # a kind without its own colour
 TODAY = "#b00020"
@@ -40,7 +42,7 @@ TODAY = "#b00020"
 WIDTH, PAD, TOP = 560.0, 4.0, 24.0
 LANE, GAP = 9.0, 5.0
 FONT = 9.0
-CHAR = FONT * 0.47  # the mean width of a character of the label font, for clipping labels
+CHAR = FONT * 0.56  # a wide character of the label font (DejaVu Serif in the PDF), for clipping
 
 
 @dataclass(frozen=True)
@@ -110,21 +112,50 @@ def _when(bar: Bar) -> str:
     return day.isoformat() if day else "no date"
 
 
+PAGE_LANES = 34  # lanes drawn in one picture: one fits a printed page under the heading
+
+
+def timelines(
+    year: int,
+    rows: Sequence[Row],
+    today: dt.date | None,
+    title: str,
+    lane_names: Sequence[str] = (),
+) -> list[Markup]:
+    """The timeline in pictures of at most PAGE_LANES lanes, each with the months on top, so
+    that the PDF can put each on a page of its own (a picture does not break across pages)."""
+    per = max(PAGE_LANES // max((len(r.lanes) for r in rows), default=1), 1)
+    pieces = [rows[i : i + per] for i in range(0, len(rows), per)] or [[]]
+    return [
+        timeline_svg(
+            year,
+            piece,
+            today,
+            title if len(pieces) == 1 else f"{title}, part {n} of {len(pieces)}",
+            lane_names,
+            key=str(n),
+        )
+        for n, piece in enumerate(pieces, 1)
+    ]
+
+
 def timeline_svg(
     year: int,
     rows: Sequence[Row],
     today: dt.date | None,
     title: str,
     lane_names: Sequence[str] = (),
+    key: str = "1",
 ) -> Markup:
-    """The timeline of ``rows`` over ``year`` as an ``<svg>`` element (``role="img"``)."""
+    """The timeline of ``rows`` over ``year`` as an ``<svg>`` element (``role="img"``);
+    ``key`` tells apart the ids of several on one page."""
     scale = _Scale(year)
     row_height = max((len(r.lanes) for r in rows), default=1) * (LANE + 2) + GAP
     height = TOP + len(rows) * row_height + 4
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {height:.0f}" '
-        f'role="img" aria-labelledby="timeline-title" font-family="Georgia, serif">',
-        f'<title id="timeline-title">{escape(title)}</title>',
+        f'role="img" aria-labelledby="timeline-title-{key}" font-family="Georgia, serif">',
+        f'<title id="timeline-title-{key}">{escape(title)}</title>',
     ]
     for month in range(1, 13):
         x = scale.x(dt.date(year, month, 1))
