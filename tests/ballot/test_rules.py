@@ -171,6 +171,27 @@ def test_one_person_designated_twice_prints_once() -> None:
     assert any(left.cite == "7-114(1)(c)" for left in b.left_off)
 
 
+@pytest.mark.parametrize(
+    ("law", "bills", "cite"),
+    [
+        # current/7-114.txt: "his or her name shall be placed upon the ballot for the primary
+        # election but once as such a candidate." (paragraph 1(b) there).
+        ("current", (), "7-114(1)(b)"),
+        # S.5305-A § 17 repeals § 7-114: no words print a name once; the reading is stated and
+        # the board's § 7-116(1) is cited.
+        (None, ("S5305A",), "7-116(1)"),
+    ],
+)
+def test_printed_once_under_the_law_in_force_and_s5305a(
+    law: str | None, bills: tuple[str, ...], cite: str
+) -> None:
+    o = office("dl", "Ann Lee", "Ann Lee", "Bo Best", kind="party-position")
+    o["candidates"][1].update({"id": "ann-lee-2", "person": "ann-lee", "petition": "P-9"})
+    b = ballot(o, nyc=False, law=law, bills=bills)
+    assert sorted(names(b, "dl")) == ["ANN LEE", "BO BEST"]
+    assert [left.cite for left in b.left_off] == [cite]
+
+
 def test_one_person_for_one_seat_is_no_contest() -> None:
     # Two petitions, one person, one seat: "uncontested" (§ 7-114(1)(d)).
     o = office("ad", "Ann Lee", "Ann Lee")
@@ -350,4 +371,16 @@ def test_law_in_force_outside_the_city_cites_its_own_words() -> None:
     b = ballot(office("leader", "Sam Brown"), office("ad", "A Aa", "B Bb"), nyc=False,
                law="current")  # fmt: skip
     assert [left.cite for left in b.left_off] == ["7-114(1)(c)"]
-    assert b.unverified and "unverified" in render_text(b)
+    assert b.unverified and "Unverified: § 7-116(3)" in render_text(b)
+
+
+def test_the_ballot_code_asks_for_provisions_never_for_a_bill_or_version() -> None:
+    import re
+    from pathlib import Path
+
+    import nyballot.ballot
+
+    folder = Path(nyballot.ballot.__file__).parent
+    code = {p.name: p.read_text(encoding="utf-8") for p in folder.glob("*.py")}
+    asks = re.compile(r"\.has\(|\.law ==|\.law !=|overlays\[|versions\[")
+    assert {name for name, text in code.items() if asks.search(text)} == set()

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
-from nyballot.cli import main
 from nyballot.filing.store import dispose_all
 
 PG_ENV = "NYBALLOT_TEST_POSTGRES_URL"
@@ -54,16 +53,6 @@ CliRun = Callable[..., tuple[int, str, str]]
 
 
 @pytest.fixture
-def run(capsys: pytest.CaptureFixture[str]) -> CliRun:
+def run(run_cli: CliRun) -> CliRun:
     """Run the command line in-process: (exit code, stdout, stderr)."""
-
-    def invoke(*args: str) -> tuple[int, str, str]:
-        code = 0
-        try:
-            main(list(args))
-        except SystemExit as exc:
-            code = int(exc.code or 0)
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return invoke
+    return run_cli

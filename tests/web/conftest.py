@@ -9,8 +9,10 @@ CI=true, where that is a failure.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -55,6 +57,12 @@ def server(served: tuple[str, str]) -> str:
 @pytest.fixture(scope="session")
 def desk_token(served: tuple[str, str]) -> str:
     return served[1]
+
+
+@pytest.fixture(scope="session")
+def serve() -> Callable[[Any], AbstractContextManager[str]]:
+    """``serve_locally``, for tests that serve an application of their own."""
+    return serve_locally
 
 
 @pytest.fixture(scope="session")

@@ -108,8 +108,10 @@ def test_an_upload_can_come_back_as_json(client: TestClient) -> None:
 
 def test_csv_downloads_open_in_a_spreadsheet(client: TestClient) -> None:
     body = client.get("/web/calendar/2026", params={"format": "csv"}).content
-    assert body.startswith(b"\xef\xbb\xbfid,title,cite,opens,closes,status,text_unverified\r\n")
-    assert b"\r\ndesignating_petition.filing,Dates for filing designating petitions" in body
+    assert body.startswith(b"\xef\xbb\xbfid,cite,title,opens,closes,")  # the calendar's CSV
+    # Mon 2026-03-30 to Mon 2026-04-06: see tests/web/test_browser.py.
+    line = next(x for x in body.split(b"\r\n") if x.startswith(b"designating_petition.filing,"))
+    assert b",2026-03-30,2026-04-06," in line
     assert b"\n" not in body.replace(b"\r\n", b"")
 
 
@@ -123,8 +125,9 @@ def test_my_calendar_json_and_feed_keep_to_the_choice(client: TestClient) -> Non
     assert not any(
         i.startswith(("designating_petition", "judicial_", "military_ballots")) for i in ids
     )
-    feed = client.get("/web/mine/feed.ics", params=query).text
+    feed = client.get("/web/mine/feed.ics", params=query | {"remind": "5"}).text
     assert feed.startswith("BEGIN:VCALENDAR") and "independent nominating petitions" in feed
+    assert "BEGIN:VALARM" in feed and "TRIGGER:-P5D" in feed
     assert "SUMMARY:Dates for filing designating petitions" not in feed
 
 

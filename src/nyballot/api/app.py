@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from nyballot.api import coverage, downloads
+from nyballot.api import petitions as petitions_api
 from nyballot.api.body_limit import BodyLimit
 from nyballot.api.downloads import Asked, Convention, Event, Kind, Law, With, Year
 from nyballot.calendar.model import parse_kind_groups
@@ -135,6 +136,7 @@ def create_app(database: str | None = None, max_body: int = MAX_BODY) -> FastAPI
     app.include_router(downloads.router)
     app.include_router(web_router)
     app.include_router(coverage.router)
+    app.include_router(petitions_api.router)
 
     @app.exception_handler(NyballotError)
     async def nyballot_error(request: Request, exc: NyballotError) -> Response:

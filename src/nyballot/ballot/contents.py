@@ -213,12 +213,19 @@ def once(
         if len(entries) == 1:
             kept.append(entries[0])
         elif _grouped(office):
-            kept.append(_first_filed(office, entries, contest))
+            kept.append(_first_filed(office, entries, contest, rules))
         else:
             kept.append(min(entries, key=lambda c: c.id))
+            once = rules.but_once
             contest.say(
                 f"{kept[-1].name} is designated by petitions "
-                f"{', '.join(sorted(c.petition for c in entries))}: printed once.",
+                f"{', '.join(sorted(c.petition for c in entries))}: printed once. "
+                + (
+                    f'"{once.words}"'
+                    if once is not None
+                    else "Reading: no words of this law print a name once (§ 7-114 is "
+                    "repealed); one person is one candidate, so the name is printed once."
+                ),
                 _once_cite(rules),
             )
         for dropped in entries:
@@ -235,10 +242,12 @@ def once(
 
 
 def _once_cite(rules: BallotLaw) -> str:
-    return rules.but_once.cite if rules.but_once is not None else rules.first_filed.cite
+    return rules.but_once.cite if rules.but_once is not None else rules.lot.cite
 
 
-def _first_filed(office: Office, entries: list[Candidate], contest: Contest) -> Candidate:
+def _first_filed(
+    office: Office, entries: list[Candidate], contest: Contest, rules: BallotLaw
+) -> Candidate:
     times = [c.filed for c in entries]
     if any(t is None for t in times) or len(set(times)) < len(times):
         raise UsageError(
@@ -250,9 +259,9 @@ def _first_filed(office: Office, entries: list[Candidate], contest: Contest) -> 
     first = min(entries, key=lambda c: c.filed or dt.datetime.min)
     contest.say(
         f"{first.name} is designated by petitions {', '.join(c.petition for c in entries)}: "
-        f'printed once, with petition {first.petition}, the first filed. "{law.BUT_ONCE.words}" '
-        f'"{law.FIRST_FILED.words}"',
-        law.FIRST_FILED.cite,
+        f"printed once, with petition {first.petition}, the first filed. "
+        f'"{rules.first_filed.words}"',
+        rules.first_filed.cite,
     )
     return first
 
@@ -292,8 +301,9 @@ def _ordered(
             need_seed(seed, office.id),
             contest,
             groups_below=False,
-            cite=law.BOARD_ORDER.cite,
+            lot=rules.lot,
             key=key,
+            announce=False,
         )
     elif data.new_york_city and not rules.new_york_city:
         raise OutOfCoverageError(f"office '{office.id}' in New York City: {rules.missing}")

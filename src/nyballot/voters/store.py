@@ -180,7 +180,7 @@ def import_file(
 
 def _load(con: duckdb.DuckDBPyConnection, source: Path, fields: int, progress: Progress) -> int:
     """Read the CSV straight into the voters table, with the keys the review blocks on (one
-    pass: the file's order is kept, so a row's ``file_line`` is its line in the file)."""
+    pass: the file's order is kept, so a row's ``rowid`` + 1 is its line in the file)."""
     progress(f"loading {fields}-field records")
     names = LAYOUTS[fields]
     columns = "{" + ", ".join(f"'{n}': 'VARCHAR'" for n in names) + "}"

@@ -21,6 +21,7 @@ from fastapi.responses import RedirectResponse, Response
 from nyballot.calendar.model import Calendar, Deadline, parse_kind_groups
 from nyballot.compare import Comparison, compare
 from nyballot.errors import NyballotError, UsageError
+from nyballot.export.csv import to_csv
 from nyballot.export.ics import to_ics
 from nyballot.export.json import comparison_dict, deadline_dict
 from nyballot.filing.model import NEW_YORK
@@ -58,24 +59,6 @@ def this_year() -> int:
     return min(max(today().year, first), last)
 
 
-def what_if(cal: Calendar) -> list[str]:
-    """Why a calendar is a what-if and not the law: each bill it reads (never enacted) and a
-    law version applied to a year it does not cover."""
-    law = load_law()
-    notes = [
-        f"{o}: {law.overlays[o].title} was never enacted; these dates are what-if."
-        for o in cal.overlays
-        if not law.overlays[o].enacted
-    ]
-    version = law.versions.get(cal.law)
-    if version is not None and not version.covers(cal.year):
-        notes.append(
-            f"The {cal.law} law did not govern {cal.year}; these dates are what-if "
-            "(the law applied to a year it did not cover)."
-        )
-    return notes
-
-
 def timeline_rows(deadlines: Sequence[Deadline]) -> list[Row]:
     return [
         Row(d.title, (Bar(d.rule.kind, d.opens, d.closes),))
@@ -86,22 +69,6 @@ def timeline_rows(deadlines: Sequence[Deadline]) -> list[Row]:
 
 def _kinds(deadlines: Sequence[Deadline]) -> list[str]:
     return [d.rule.kind for d in deadlines if d.status == "dated"]
-
-
-def csv_rows(deadlines: Sequence[Deadline]) -> list[dict[str, Any]]:
-    return [
-        {
-            "id": d.id,
-            "title": d.title,
-            "cite": d.cite,
-            "kind": d.rule.kind,
-            "opens": d.opens,
-            "closes": d.closes,
-            "status": d.status,
-            "text_unverified": d.unverified,
-        }
-        for d in deadlines
-    ]
 
 
 # -- My calendar -----------------------------------------------------------------------------
@@ -147,10 +114,12 @@ def _mine(
 
 
 MineAsked = Annotated[Mine, Depends(_mine)]
+# Days before each last day that a subscribed calendar program reminds (VALARM); 0: that day.
+Remind = Annotated[int, Query(ge=0, le=60)]
 
 
 @router.get("/web/mine", response_model=None)
-def mine_page(request: Request, mine: MineAsked, on: Text = None) -> Response:
+def mine_page(request: Request, mine: MineAsked, on: Text = None, remind: Remind = 3) -> Response:
     """The dates that apply to one person, by month, the next deadline on top, today marked."""
     day = as_of(on)
     cal = mine.calendar()
@@ -162,14 +131,14 @@ def mine_page(request: Request, mine: MineAsked, on: Text = None) -> Response:
         request,
         "mine.html",
         name=f"nyballot-mine-{cal.year}",
-        rows=csv_rows(cal.deadlines),
+        csv=to_csv(cal),
         data={
             "year": cal.year,
             "law": cal.law,
             "overlays": cal.overlays,
             "deadlines": [deadline_dict(d) for d in cal.deadlines],
         },
-        extra=[("iCalendar feed", f"/web/mine/feed.ics?{mine.query(remind=3)}")],
+        extra=[("iCalendar feed", f"/web/mine/feed.ics?{mine.query(remind=remind)}")],
         active_page="mine",
         cal=cal,
         mine=mine,
@@ -181,8 +150,8 @@ def mine_page(request: Request, mine: MineAsked, on: Text = None) -> Response:
         whos=audience.WHO,
         bodies=audience.BODIES,
         years=_years(),
-        what_if=what_if(cal),
-        feed=f"/web/mine/feed.ics?{mine.query(remind=3)}",
+        feed=f"/web/mine/feed.ics?{mine.query(remind=remind)}",
+        remind=remind,
     )
 
 
@@ -206,11 +175,11 @@ def _years() -> tuple[int, int]:
 
 
 @router.get("/web/mine/feed.ics", response_model=None)
-def mine_feed(mine: MineAsked, remind: Annotated[int, Query(ge=0, le=60)] = 3) -> Response:
+def mine_feed(mine: MineAsked, remind: Remind = 3) -> Response:
     """My calendar as an iCalendar feed: stable UIDs, so a subscribed program updates a moved
     date in place."""
     return Response(
-        to_ics(mine.calendar()),
+        to_ics(mine.calendar(), reminder_days=remind),
         media_type="text/calendar; charset=utf-8",
         headers={"Content-Disposition": f'inline; filename="nyballot-mine-{mine.choice.year}.ics"'},
     )
@@ -239,7 +208,7 @@ def glance_page(
         request,
         "glance.html",
         name=f"nyballot-glance-{cal.year}",
-        rows=csv_rows(cal.deadlines),
+        csv=to_csv(cal),
         data={
             "year": cal.year,
             "law": cal.law,
@@ -252,7 +221,6 @@ def glance_page(
         query=choice.query(),
         svgs=timelines(cal.year, timeline_rows(cal.deadlines), day, title),
         legend=legend(_kinds(cal.deadlines)),
-        what_if=what_if(cal),
         today=day,
     )
 
@@ -344,6 +312,5 @@ def compare_page(
         label_other=label_other,
         svgs=timelines(number, compare_rows(result), as_of(on), title, (label_base, label_other)),
         legend=legend([d.rule.kind for r in result.rows for d in (r.base, r.other) if d]),
-        what_if=what_if(result.other) + what_if(result.base),
         all_href=with_param(request, "show", "all"),
     )

@@ -24,6 +24,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from nyballot.calendar.model import CONVENTIONS, Calendar, Deadline
 from nyballot.errors import NyballotError, UsageError
+from nyballot.export.csv import to_csv
 from nyballot.filing import book as book_export
 from nyballot.filing.desk import Desk
 from nyballot.filing.errors import NotFoundError
@@ -161,18 +162,7 @@ def calendar_page(request: Request, asked: Annotated[Asked, Depends(_asked)]) ->
         request,
         "calendar.html",
         name=f"nyballot-{cal.year}",
-        rows=[
-            {
-                "id": d.id,
-                "title": d.title,
-                "cite": d.cite,
-                "opens": d.opens,
-                "closes": d.closes,
-                "status": d.status,
-                "text_unverified": d.unverified,
-            }
-            for d in cal.deadlines
-        ],
+        csv=to_csv(cal),
         extra=[
             ("iCalendar", f"/calendar/{cal.year}.ics{query}"),
             ("JSON", f"/calendar/{cal.year}.json{query}"),

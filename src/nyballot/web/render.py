@@ -8,7 +8,7 @@ data, so each view has one route and its files never drift from what it shows:
 
 from __future__ import annotations
 
-import csv
+import csv as csv_module
 import datetime as dt
 import io
 import json
@@ -21,6 +21,7 @@ from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from nyballot.errors import UsageError
+from nyballot.export.csv import BOM
 from nyballot.export.pdf import html_to_pdf
 from nyballot.reckoning.dates import format_day
 
@@ -65,10 +66,10 @@ def csv_bytes(rows: Sequence[Mapping[str, Any]]) -> bytes:
     Excel shows '§' and the lines; the columns are the first row's keys."""
     out = io.StringIO()
     if rows:
-        writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\r\n")
+        writer = csv_module.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\r\n")
         writer.writeheader()
         writer.writerows({k: "" if v is None else v for k, v in row.items()} for row in rows)
-    return ("\ufeff" + out.getvalue()).encode()
+    return (BOM + out.getvalue()).encode()
 
 
 def _json_default(value: object) -> str:
@@ -83,6 +84,7 @@ def respond(
     *,
     name: str,
     rows: Sequence[Mapping[str, Any]] | None = None,
+    csv: str | None = None,
     data: Any = None,
     extra: Sequence[tuple[str, str]] = (),
     fmt: str | None = None,
@@ -90,19 +92,22 @@ def respond(
 ) -> Response:
     """The page (``?format=`` absent or html), its PDF, or its rows as CSV or data as JSON.
 
-    ``name`` names the downloaded files; ``extra`` adds links (label, href) to other files,
-    such as the calendar's iCalendar feed. ``fmt`` is the format a posted form asked for (a
-    page made from an uploaded file has no address to add ``?format=`` to).
+    ``rows`` are written as CSV, or ``csv`` is the CSV text itself (a calendar's, from
+    ``nyballot.export.csv``). ``name`` names the downloaded files; ``extra`` adds links
+    (label, href) to other files, such as the calendar's iCalendar feed. ``fmt`` is the format
+    a posted form asked for (a page made from an uploaded file has no address to add
+    ``?format=`` to).
     """
     fmt = fmt or request.query_params.get("format") or "html"
-    if fmt not in FORMATS or (fmt == "csv" and rows is None) or (fmt == "json" and data is None):
-        offered = [f for f in FORMATS if (f != "csv" or rows is not None)]
-        offered = [f for f in offered if (f != "json" or data is not None)]
+    table = csv.encode() if csv is not None else None if rows is None else csv_bytes(rows)
+    offered = [f for f in FORMATS if (f != "csv" or table is not None)]
+    offered = [f for f in offered if (f != "json" or data is not None)]
+    if fmt not in offered:
         raise UsageError(f"format '{fmt[:20]}': expected one of {', '.join(offered)}")
     if fmt == "csv":
-        assert rows is not None
+        assert table is not None
         return Response(
-            csv_bytes(rows),
+            table,
             media_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": f'attachment; filename="{name}.csv"'},
         )
@@ -113,15 +118,11 @@ def respond(
             media_type="application/json",
             headers={"Content-Disposition": f'inline; filename="{name}.json"'},
         )
-    downloads = [*extra]
-    if request.method != "GET":
-        downloads = []
-    elif rows is not None:
-        downloads.append(("CSV", with_param(request, "format", "csv")))
-    if data is not None:
-        downloads.append(("JSON", with_param(request, "format", "json")))
-    if request.method == "GET":
-        downloads.append(("PDF", with_param(request, "format", "pdf")))
+    downloads: list[tuple[str, str]] = []
+    if request.method == "GET":  # a posted page's files come from its form's "Show as"
+        downloads += extra
+        offered_here = [f for f in offered if f != "html"]
+        downloads += [(f.upper(), with_param(request, "format", f)) for f in offered_here]
     html = env.get_template(template).render(files=downloads, printing=fmt == "pdf", **context)
     if fmt == "pdf":
         return Response(
