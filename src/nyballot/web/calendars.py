@@ -23,7 +23,7 @@ from nyballot.compare import Comparison, compare
 from nyballot.errors import NyballotError, UsageError
 from nyballot.export.csv import to_csv
 from nyballot.export.ics import to_ics
-from nyballot.export.json import comparison_dict, deadline_dict
+from nyballot.export.json import calendar_dict, comparison_dict
 from nyballot.filing.model import NEW_YORK
 from nyballot.law.choice import LawChoice
 from nyballot.law.loader import load_law
@@ -57,6 +57,12 @@ def this_year() -> int:
     first = min(v.first_year for v in versions)
     last = max(v.last_year for v in versions)
     return min(max(today().year, first), last)
+
+
+def calendar_files(cal: Calendar) -> dict[str, Any]:
+    """A calendar view's CSV and JSON: the calendar's own (``nyballot.export``), of the dates
+    the view shows."""
+    return {"csv": to_csv(cal), "data": calendar_dict(cal)}
 
 
 def timeline_rows(deadlines: Sequence[Deadline]) -> list[Row]:
@@ -131,13 +137,7 @@ def mine_page(request: Request, mine: MineAsked, on: Text = None, remind: Remind
         request,
         "mine.html",
         name=f"nyballot-mine-{cal.year}",
-        csv=to_csv(cal),
-        data={
-            "year": cal.year,
-            "law": cal.law,
-            "overlays": cal.overlays,
-            "deadlines": [deadline_dict(d) for d in cal.deadlines],
-        },
+        **calendar_files(cal),
         extra=[("iCalendar feed", f"/web/mine/feed.ics?{mine.query(remind=remind)}")],
         active_page="mine",
         cal=cal,
@@ -208,13 +208,7 @@ def glance_page(
         request,
         "glance.html",
         name=f"nyballot-glance-{cal.year}",
-        csv=to_csv(cal),
-        data={
-            "year": cal.year,
-            "law": cal.law,
-            "overlays": cal.overlays,
-            "deadlines": [deadline_dict(d) for d in cal.deadlines],
-        },
+        **calendar_files(cal),
         extra=[("iCalendar", f"/calendar/{cal.year}.ics{choice.query()}")],
         active_page="glance",
         cal=cal,
