@@ -120,6 +120,7 @@ def _mine(
 
 
 MineAsked = Annotated[Mine, Depends(_mine)]
+NOT_DEADLINES = frozenset({"election", "first_day", "cutoff"})
 # Days before each last day that a subscribed calendar program reminds (VALARM); 0: that day.
 Remind = Annotated[int, Query(ge=0, le=60)]
 
@@ -131,7 +132,9 @@ def mine_page(request: Request, mine: MineAsked, on: Text = None, remind: Remind
     cal = mine.calendar()
     dated = [d for d in cal.deadlines if d.status == "dated"]
     rows = [_row(d, mine.choice) | {"past": (d.closes or d.opens or day) < day} for d in dated]
-    upcoming = [r for r in rows if r["kind"] != "election" and not r["past"]]
+    # The next deadline: the soonest last day still to come of something to do (an election,
+    # a first day or a cut-off is a date to know, not a deadline).
+    upcoming = [r for r in rows if r["closes"] and r["kind"] not in NOT_DEADLINES and not r["past"]]
     months = by_month(rows, day)
     return respond(
         request,
@@ -143,15 +146,17 @@ def mine_page(request: Request, mine: MineAsked, on: Text = None, remind: Remind
         cal=cal,
         mine=mine,
         today=day,
-        next=min(upcoming, key=lambda r: r["closes"] or r["opens"]) if upcoming else None,
+        next=min(upcoming, key=lambda r: r["closes"]) if upcoming else None,
         months=months,
         awaiting=[_row(d, mine.choice) for d in cal.deadlines if d.status == "awaiting_event"],
         offices=audience.offices(),
         whos=audience.WHO,
         bodies=audience.BODIES,
         years=_years(),
-        feed=f"/web/mine/feed.ics?{mine.query(remind=remind)}",
+        # A calendar program subscribes to an address in full.
+        feed=f"{str(request.base_url).rstrip('/')}/web/mine/feed.ics?{mine.query(remind=remind)}",
         remind=remind,
+        chosen="who" in request.query_params,
     )
 
 
