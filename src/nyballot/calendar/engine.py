@@ -102,6 +102,7 @@ def _triggers(e: Expr | None) -> list[str]:
 
 
 def _prepare(rules: dict[str, Rule]) -> _Prepared:
+    """What the dependency graph says about each rule (see ``_Prepared``)."""
     direct = {
         rule.id: [d.rsplit(".", 1)[0] for d in rule.dependencies() if not d.startswith("event.")]
         for rule in rules.values()
@@ -124,7 +125,9 @@ def _prepare(rules: dict[str, Rule]) -> _Prepared:
     triggers = {
         r.id: tuple(dict.fromkeys(_triggers(r.opens) + _triggers(r.closes))) for r in rules.values()
     }
-    return _Prepared(rules, needs, counted_from, triggers)
+    # Each rule after the rules it is counted from, so a walk in this order meets causes first.
+    ordered = {k: rules[k] for k in sorted(rules, key=lambda k: len(counted_from[k]))}
+    return _Prepared(ordered, needs, counted_from, triggers, _labels(ordered))
 
 
 class _Evaluator:
@@ -540,17 +543,7 @@ def _prepared(
     rules = apply_overlays(version, chosen, year, dict(enacted_on), ordered, conflicts)
     check_rules(rules, data.events, f" in {version.id} with {', '.join(overlay_ids)}")
     rules = {k: r for k, r in rules.items() if r.in_year(year)}
-    prepared = _prepare(rules)
-    # Each rule after the rules it is counted from, so a walk in this order meets causes first.
-    order = sorted(rules, key=lambda k: len(prepared.counted_from[k]))
-    ordered_rules = {k: rules[k] for k in order}
-    return _Prepared(
-        ordered_rules,
-        prepared.needs,
-        prepared.counted_from,
-        prepared.triggers,
-        _labels(ordered_rules),
-    )
+    return _prepare(rules)
 
 
 def _other_reading(ev: _Evaluator, prepared: _Prepared, deadlines: list[Deadline]) -> None:
@@ -655,3 +648,26 @@ def _note_other_reading(
                     "note",
                 )
             )
+
+
+def last_day_given(
+    calendar: Calendar,
+    rule_id: str,
+    given: Mapping[str, tuple[dt.date, str]],
+    events: Mapping[str, dt.date] | None = None,
+) -> tuple[dt.date | None, list[Step]]:
+    """A rule's last day, evaluated from the rule files of a calendar's law with some rules'
+    last days given (``rule id -> (day, why)``): a paper's own dates, such as the day a
+    petition counts as filed. The filing desk's clocks are counted this way, so each rule is
+    written once, in the law data."""
+    # the calendar's own overlays, already resolved and in order
+    prepared = _prepared(calendar.law, tuple(calendar.overlays), calendar.year, (), True, "later")
+    rules = prepared.rules
+    if rule_id not in rules:
+        hint = suggest(rule_id, rules)
+        raise UsageError(f"rule '{rule_id}': not in the {calendar.year} law ({calendar.law}){hint}")
+    ev = _Evaluator(
+        rules, calendar.year, load_law(), events or {}, given, "rolled", prepared.labels
+    )
+    value = ev.field(rule_id, "closes")
+    return value.final, value.steps

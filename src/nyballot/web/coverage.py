@@ -29,6 +29,10 @@ def coverage_page(law: Text = None) -> HTMLResponse:
         report=report,
         versions=list(load_law().versions.values()),
         totals=report.totals(),
+        sections=[
+            {"section": s.section, "totals": report.totals(s.section)} for s in report.sections
+        ],
+        statuses=[s for s in STATUS_WORDS if s != "unexplained"],
         totals_line=totals_line(report),
         short=SHORT,
         words=STATUS_WORDS,

@@ -23,6 +23,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from nyballot.errors import UsageError
 from nyballot.export.csv import BOM
 from nyballot.export.pdf import html_to_pdf
+from nyballot.law.subdivisions import with_sign
 from nyballot.reckoning.dates import format_day
 
 FORMATS = ("html", "pdf", "csv", "json")
@@ -37,17 +38,12 @@ env = Environment(
 env.filters["day"] = format_day
 
 
-def section(cite: str) -> str:
-    """'6-158(1-a)' -> '§ 6-158(1-a)'; a cite naming another law ('PBO 42(1)') as it is."""
-    return f"§ {cite}" if cite[:1].isdigit() else cite
-
-
 def short_day(day: dt.date | None) -> str:
     """'Mon Mar 30' (the year is the page's)."""
     return "" if day is None else f"{day:%a %b} {day.day}"
 
 
-env.filters["section"] = section
+env.filters["section"] = with_sign
 env.filters["short"] = short_day
 
 
