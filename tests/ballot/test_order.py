@@ -114,13 +114,6 @@ def test_outside_the_city_the_order_is_drawn_from_the_seed(law: str | None) -> N
     assert names(b, "office-x") == ["NAME CX", "NAME BX", "NAME AX"]
 
 
-def test_outside_the_city_groups_come_before_individuals() -> None:
-    o = _group_office()
-    o["candidates"].append({"id": "solo", "name": "Solo Person"})  # type: ignore[attr-defined]
-    b = ballot(o, nyc=False)
-    assert names(b, "jd")[-1] == "SOLO PERSON"
-
-
 def test_a_seed_is_required_for_a_drawing() -> None:
     from nyballot.errors import UsageError
 
