@@ -27,6 +27,8 @@ from nyballot.api import create_app
 from nyballot.calendar.engine import build_calendar
 from nyballot.cli import main
 from nyballot.errors import UsageError
+from nyballot.law.loader import load_law
+from nyballot.law.texts import quote_found
 
 
 def test_a_death_after_the_primary_marks_the_designation_vacancy_impossible() -> None:
@@ -130,3 +132,10 @@ def test_a_rule_needs_every_event_of_the_rules_it_counts_from(year: int) -> None
             rule_id = target.rsplit(".", 1)[0]
             if rule_id in by_id:
                 assert set(by_id[rule_id].events()) <= set(needs), (d.id, rule_id)
+
+
+def test_the_order_of_events_quotes_the_shipped_text() -> None:
+    orders = load_law().event_order
+    assert [(o.first, o.then) for o in orders] == [("proclamation", "special_election")]
+    for order in orders:
+        assert order.law and all(quote_found(order.source, words) for words in order.law)

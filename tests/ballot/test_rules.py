@@ -218,6 +218,36 @@ def test_a_person_on_two_group_petitions_prints_with_the_petition_first_filed() 
     assert names(ballot(o), "jd") == ["TOM BAKER", "GRACE KIM", "RUTH ADAMS"]
 
 
+# --- a vacancy filled after the order was determined -----------------------------------------
+
+
+@pytest.mark.parametrize("law", [None, "current"])
+def test_a_vacancy_filled_late_takes_the_original_candidates_place(law: str | None) -> None:
+    # § 7-116(4) (pre-2019; carried forward, unverified, under the law in force): "the name of
+    # the candidate designated or nominated to fill such vacancy shall be printed in the place
+    # so determined for the original candidate." Abel declined; Zane fills the vacancy. In the
+    # city, district 1: Abel's place is first (Abel, Best, Cole), so ZED ZANE is first, not
+    # last as "Zane" would sort.
+    o = office("ad", "Anna Abel", "Bo Best", "Cy Cole", "Zed Zane")
+    o["candidates"][0]["status"] = "declined"
+    o["candidates"][3]["replaces"] = "anna-abel"
+    if law is None:
+        assert names(ballot(o), "ad") == ["ZED ZANE", "BO BEST", "CY COLE"]
+    # Outside the city Zane is drawn with Abel's ticket: the same place as Abel would have had.
+    drawn = names(ballot(o, nyc=False, law=law), "ad")
+    o["candidates"][0]["status"] = "designated"
+    del o["candidates"][3]
+    with_abel = names(ballot(o, nyc=False, law=law), "ad")
+    assert drawn == [n.replace("ANNA ABEL", "ZED ZANE") for n in with_abel]
+
+
+def test_replaces_must_name_a_candidate_off_the_ballot() -> None:
+    o = office("ad", "Anna Abel", "Bo Best", "Zed Zane")
+    o["candidates"][2]["replaces"] = "anna-abel"
+    with pytest.raises(UsageError, match="only a candidate who declined"):
+        ballot(o)
+
+
 # --- A.9725 ---------------------------------------------------------------------------------
 
 

@@ -56,7 +56,7 @@ def test_an_unknown_rule_is_a_clear_404_page(page: Page) -> None:
 
 def test_the_ics_link_serves_an_icalendar_file(page: Page) -> None:
     page.goto("/web/calendar/2026")
-    href = page.locator("#download-ics").get_attribute("href")
+    href = page.locator("#download-icalendar").get_attribute("href")
     assert href == "/calendar/2026.ics"
     response = page.request.get(href)
     assert response.status == 200

@@ -22,6 +22,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from jinja2 import Environment, PackageLoader, select_autoescape
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
 
 from nyballot.errors import UsageError
 from nyballot.filing.desk import Desk
@@ -78,9 +79,14 @@ def _bearer(request: Request) -> str | None:
 
 
 async def _reviewed(request: Request, wanted: ReviewRequest) -> dict[str, Any]:
-    petition = read_lines(await request.body(), "lines file")
-    with opened() as con:
-        return review(con, petition, wanted)
+    body = await request.body()
+
+    def run() -> dict[str, Any]:
+        with opened() as con:
+            return review(con, read_lines(body, "lines file"), wanted)
+
+    # The review blocks on the database: it runs in a worker thread, not the event loop.
+    return await run_in_threadpool(run)
 
 
 @router.post("/petitions/review", tags=["petitions"])

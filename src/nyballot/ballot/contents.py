@@ -274,7 +274,15 @@ def _ordered(
     entry: Printed, linked: list[Printed], data: BallotInput, rules: BallotLaw, seed: str | None
 ) -> list[Item]:
     office, contest = entry.office, entry.contest
-    together = [c for p in linked for c in p.shown if c.court_order != "added-late"]
+    # A vacancy filled late: ordered as the original candidate, then put in that place.
+    everyone = {c.id: c for p in linked for c in p.office.candidates}
+    substitutes = {c.replaces: c for p in linked for c in p.shown if c.replaces}
+    together = [
+        everyone[c.replaces] if c.replaces else c
+        for p in linked
+        for c in p.shown
+        if c.court_order != "added-late"
+    ]
     late = [c for c in entry.shown if c.court_order == "added-late"]
     removed = {c.id: c.name for c in entry.shown if c.court_order == "removed-late"}
     grouped = _grouped(office) or len(linked) > 1
@@ -319,11 +327,32 @@ def _ordered(
         order = by_lot(
             items, need_seed(seed, office.id), contest, groups_below=grouped, key=key, lot=rules.lot
         )
-    order = only_office(order, office.id)
+    order = only_office(_substituted(order, substitutes, rules, contest), office.id)
     late_items = items_of(late, _grouped(office))
     if late_items or removed:
         order = court_orders(order, late_items, removed, contest, _late_cite(rules, data, contest))
     return order
+
+
+def _substituted(
+    order: list[Item], substitutes: dict[str, Candidate], rules: BallotLaw, contest: Contest
+) -> list[Item]:
+    """§ 7-116(4): each substitute printed in the place determined for the original."""
+    if not substitutes:
+        return order
+    if rules.vacancy is None:
+        raise OutOfCoverageError(
+            "'replaces': this law has no words placing a vacancy filled after the order was "
+            "determined"
+        )
+    for original, substitute in substitutes.items():
+        if any(m.id == original for i in order for m in i.members):
+            contest.say(
+                f"{substitute.name} fills the vacancy of '{original}': printed in that place. "
+                f'"{rules.vacancy.words}"',
+                rules.vacancy.cite,
+            )
+    return [Item(i.key, tuple(substitutes.get(m.id, m) for m in i.members)) for i in order]
 
 
 def _late_cite(rules: BallotLaw, data: BallotInput, contest: Contest) -> str:

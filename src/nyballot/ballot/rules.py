@@ -27,6 +27,7 @@ ONCE = "ballot.once"  # § 7-114(1)
 FIRST_FILED = "ballot.once.first_filed"  # § 6-147(1)
 LOT = "ballot.order.lot"  # § 7-116(3)
 NEW_YORK_CITY = "ballot.order.new_york_city"  # § 7-116(6)
+VACANCY = "ballot.order.vacancy"  # § 7-116(4)
 BOARD_ORDER = "ballot.order_of_names"  # § 7-116(1) as S.5305-A would amend it
 BY_PETITION = "nomination.by_petition"  # § 6-110 as S.5305-A would amend it
 SOLE_FILER = "notice_of_intent.single_filer"  # § 6-117(3) of A.9725
@@ -47,6 +48,7 @@ class BallotLaw:
     but_once: Quote | None  # one person designated twice is printed once
     first_filed: Quote  # ... with the group of the petition first filed
     lot: Quote
+    vacancy: Quote | None  # a vacancy filled late takes the original's place
     new_york_city: bool  # the city's alphabetical order and rotation have words
     missing: str  # why the city's order cannot be fixed, when it cannot
     sole_notice: bool  # a sole filer of a notice of intent is named without a petition
@@ -79,7 +81,7 @@ def ballot_law(choice: LawChoice) -> BallotLaw:
     once = found.get(ONCE)
     city = found.get(NEW_YORK_CITY)
     board = found.get(BOARD_ORDER)
-    used = [found.get(pid) for pid in (SHORTEN, CAPITALS, UNCONTESTED, ONCE, FIRST_FILED, LOT)]
+    used = [found.get(p) for p in (SHORTEN, CAPITALS, UNCONTESTED, ONCE, FIRST_FILED, LOT, VACANCY)]
     return BallotLaw(
         limit=shorten.number(),
         short_name=_quote(shorten),
@@ -90,6 +92,7 @@ def ballot_law(choice: LawChoice) -> BallotLaw:
         but_once=_quote(once) if once else None,
         first_filed=_quote(_needed(found, FIRST_FILED)),
         lot=_quote(board) if board else _quote(_needed(found, LOT)),
+        vacancy=_quote(found[VACANCY]) if VACANCY in found else None,
         new_york_city=city is not None and bool(city.law),
         missing=(city.unverified if city else "§ 7-116(6) is not part of this law"),
         sole_notice=SOLE_FILER in found,

@@ -102,6 +102,7 @@ def _triggers(e: Expr | None) -> list[str]:
 
 
 def _prepare(rules: dict[str, Rule]) -> _Prepared:
+    """What the dependency graph says about each rule (see ``_Prepared``)."""
     direct = {
         rule.id: [d.rsplit(".", 1)[0] for d in rule.dependencies() if not d.startswith("event.")]
         for rule in rules.values()
@@ -124,7 +125,9 @@ def _prepare(rules: dict[str, Rule]) -> _Prepared:
     triggers = {
         r.id: tuple(dict.fromkeys(_triggers(r.opens) + _triggers(r.closes))) for r in rules.values()
     }
-    return _Prepared(rules, needs, counted_from, triggers)
+    # Each rule after the rules it is counted from, so a walk in this order meets causes first.
+    ordered = {k: rules[k] for k in sorted(rules, key=lambda k: len(counted_from[k]))}
+    return _Prepared(ordered, needs, counted_from, triggers, _labels(ordered))
 
 
 class _Evaluator:
@@ -540,17 +543,7 @@ def _prepared(
     rules = apply_overlays(version, chosen, year, dict(enacted_on), ordered, conflicts)
     check_rules(rules, data.events, f" in {version.id} with {', '.join(overlay_ids)}")
     rules = {k: r for k, r in rules.items() if r.in_year(year)}
-    prepared = _prepare(rules)
-    # Each rule after the rules it is counted from, so a walk in this order meets causes first.
-    order = sorted(rules, key=lambda k: len(prepared.counted_from[k]))
-    ordered_rules = {k: rules[k] for k in order}
-    return _Prepared(
-        ordered_rules,
-        prepared.needs,
-        prepared.counted_from,
-        prepared.triggers,
-        _labels(ordered_rules),
-    )
+    return _prepare(rules)
 
 
 def _other_reading(ev: _Evaluator, prepared: _Prepared, deadlines: list[Deadline]) -> None:

@@ -75,10 +75,14 @@ def explain(year: int, rule_id: str, fmt: str, **options: Any) -> None:
         click.echo(json_export.dumps(json_export.deadline_dict(deadline)), nl=False)
     else:
         from rich.console import Console
+        from rich.text import Text
 
-        from nyballot.export.table import print_derivation
+        from nyballot.export.table import print_derivation, what_if_lines
 
-        print_derivation(deadline, Console(width=max(Console().width, 120)))
+        console = Console(width=max(Console().width, 120))
+        for line in what_if_lines(cal.what_if_reasons):
+            console.print(Text(line, style="bold red"))
+        print_derivation(deadline, console)
 
 
 @click.command()

@@ -120,6 +120,8 @@ def print_derivation(d: Deadline, console: Console) -> None:
         console.print(f'  [italic]"{words}"[/italic]')
     if d.rule.source is None:
         console.print("  (the words of this provision are not among the shipped texts)")
+    if d.impossible:
+        console.print(Text(f"  impossible with the events given: {d.impossible}", style="red"))
     if d.unverified:
         console.print(f"  [yellow]{UNVERIFIED_MARK} text unverified:[/yellow] {d.unverified}")
     if d.rule.evidence:

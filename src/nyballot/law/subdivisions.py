@@ -43,7 +43,7 @@ def cite_of(section: str, path: Path) -> str:
 
 
 def with_sign(cite: str) -> str:
-    """'6-158(1)' -> '§ 6-158(1)'; another law's cite ('PBO 42(1)') as it is."""
+    """'6-158(1-a)' -> '§ 6-158(1-a)'; a cite naming another law ('PBO 42(1)') as it is."""
     return f"§ {cite}" if cite[:1].isdigit() else cite
 
 
@@ -103,11 +103,17 @@ _LINE_SUB = re.compile(r"^[ \t]*(\d+(?:-[a-z])?)\.[ \t]+", re.M)
 # The first subdivision follows the section's heading on its first line: "§ 6-158. Heading. 1."
 _HEADING = re.compile(r"\A\s*(?:§\s*)?\d[\w-]*\.\s+(?:\[[^\]]*\]|[^.\[]*\.)\s+")
 _HEADING_SUB = re.compile(_HEADING.pattern + r"(1)\.\s+")
-_LINE_PARA = re.compile(r"^[ \t]*(?:\(([a-z])\)|([a-z])\.)[ \t]+", re.M)
-_LEAD_PARA = re.compile(r"\s*(?:\.\.\.\s*)?(?:\(([a-z])\)|([a-z])\.)\s+")
+# "(B)" in a text printed in capitals (new matter in an act) is paragraph (b).
+_LINE_PARA = re.compile(r"^[ \t]*(?:\(([a-zA-Z])\)|([a-z])\.)[ \t]+", re.M)
+_LEAD_PARA = re.compile(r"\s*(?:\.\.\.\s*)?(?:\(([a-zA-Z])\)|([a-z])\.)\s+")
 # "(b) except that" inside a sentence, but not a reference such as "paragraph (a) of".
-_INLINE_PARA = re.compile(r"(?<!paragraph )(?<!paragraphs )\(([a-z])\)\s")
-_NOTE = re.compile(r"\[([^\]]*not found[^\]]*)\]|\[\.\.\.\]")
+_INLINE_PARA = re.compile(r"(?<![Pp]aragraph )(?<![Pp]aragraphs )\(([a-z])\)\s")
+_BRACKET = re.compile(r"\[[^\]]*\]")
+# An editor's bracket saying words are missing: "[not found]", "[subdivisions 1-10 not
+# collected]", "[subdivisions 3 to 10 not copied]", or "[...]" inside a quotation.
+_NOTE = re.compile(r"\[([^\]]*not (?:found|collected|copied)[^\]]*)\]|\[\.\.\.\]")
+_REST = re.compile(r"rest not (?:found|collected|copied)")
+_RANGE = re.compile(r"\b(\d+)(?:-| to )(\d+)\b")
 _NAMED_SUB = re.compile(r"(\d+(?:-[a-z])?)(?:\(([a-z])\))?")
 
 
@@ -153,9 +159,9 @@ def derive(key: str, begins: str | None = None) -> Derived:
     for _, end, _path in marks:
         lead = _LEAD_PARA.match(words, end)
         if lead:
-            paras.append((lead.start(), lead.end(), lead[1] or lead[2]))
-    paras += [(m.start(), m.end(), m[1] or m[2]) for m in _LINE_PARA.finditer(words)]
-    notes = [m.span() for m in _NOTE.finditer(words)]
+            paras.append((lead.start(), lead.end(), (lead[1] or lead[2]).lower()))
+    paras += [(m.start(), m.end(), (m[1] or m[2]).lower()) for m in _LINE_PARA.finditer(words)]
+    notes = [m.span() for m in _BRACKET.finditer(words)]  # an editor's note is no paragraph
     inline = [
         (m.start(), m.end(), m[1])
         for m in _INLINE_PARA.finditer(words)
@@ -197,17 +203,22 @@ def _notes(own: str, path: Path, found: Derived) -> None:
     """Apply the 'not found' brackets in a unit's words."""
     for m in _NOTE.finditer(own):
         note = m[1] or "..."
-        if note.strip() == "rest not found" or "rest of the section" in note:
+        if _REST.fullmatch(note.strip()) or "rest of the section" in note:
             found.rest_missing = True
-            if note.strip() == "rest not found":
+            if _REST.fullmatch(note.strip()):
                 continue
+        if "heading" in note and "subdivision" not in note:
+            continue  # the section's heading: no words of a subdivision
         named: list[Path] = []
         if "paragraph" in note and path:
             after = re.split(r"paragraphs?", note, maxsplit=1)[1]
             letters = re.findall(r"\(([a-z])\)|\b([a-z])\b", after)
             named = [(path[0], a or b) for a, b in letters]
         elif "subdivision" in note:
-            after = note.split("subdivision", 1)[1]
+            after = _RANGE.sub(
+                lambda r: ", ".join(map(str, range(int(r[1]), int(r[2]) + 1))),
+                note.split("subdivision", 1)[1],
+            )
             named = [(s, p) if p else (s,) for s, p in _NAMED_SUB.findall(after)]
         named = named or [path]
         for unit in named:

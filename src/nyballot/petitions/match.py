@@ -13,7 +13,6 @@ is reported with what differed, and the review reads it under § 6-134(10).
 from __future__ import annotations
 
 import csv
-import datetime as dt
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -152,7 +151,3 @@ def _first_name(written: str, on_file: str) -> float:
     if len(written) == 1 and on_file.startswith(written):
         return FIRST_AT_LEAST
     return float(JaroWinkler.normalized_similarity(written, on_file))
-
-
-def on_or_before(day: dt.date | None, limit: dt.date | None) -> bool:
-    return day is not None and limit is not None and day <= limit
