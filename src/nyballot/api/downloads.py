@@ -31,7 +31,7 @@ Event = Annotated[
 Convention = Annotated[Literal["rolled", "statutory"], Query()]
 
 
-def asked(
+async def asked(
     year: Year,
     law: Law = None,
     overlays: With = None,
