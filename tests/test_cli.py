@@ -73,7 +73,7 @@ def test_json_dates_are_iso_text(calendar_2015: dict[str, Any]) -> None:
         "2015-07-09",
         "6-158(1)",
     )
-    assert filing["derivation"][0]["cite"] == "S.4843/A.7014 of 2015"
+    assert filing["derivation"][0]["cite"] == "8-100(1)(a); S.4843/A.7014 of 2015"
     assert filing["derivation"][0]["date"] == "2015-09-10"
 
 

@@ -23,6 +23,7 @@ def ballot(
     index: int = 1,
     bills: tuple[str, ...] = (),
     seed: str | None = "s",
+    law: str | None = None,
 ) -> Ballot:
     doc = {
         "party": "Democratic",
@@ -33,7 +34,7 @@ def ballot(
     }
     if seed is not None:
         doc["seed"] = seed
-    return build_ballot(parse_ballot(doc), choose_law(None, bills))
+    return build_ballot(parse_ballot(doc), choose_law(law, bills))
 
 
 def names(b: Ballot, oid: str) -> list[str]:

@@ -90,9 +90,14 @@ def test_s5305a_long_names(name: str, surname: str, short: str | None, printed: 
     assert printed in names(b, "dl")
 
 
-def test_names_are_printed_in_full_without_s5305a() -> None:
-    b = ballot(office("ad", "Christopher Abernathy-Smith", "Bo Best"))
-    assert "CHRISTOPHER ABERNATHY-SMITH" in names(b, "ad")
+@pytest.mark.parametrize("law", [None, "current"])
+def test_long_names_are_shortened_under_the_law_before_and_after_2019(law: str | None) -> None:
+    # § 7-104(2) (unamended in S.5305-A § 14; the same words in current/7-104.txt): "In printing
+    # the names of candidates whose full names contain more than fifteen letters, only the
+    # surname must be printed in full." Christopher (11) + Abernathy-Smith (14) = 25 > 15.
+    b = ballot(office("ad", "Christopher Abernathy-Smith", "Bo Best"), nyc=False, law=law)
+    assert "C. ABERNATHY-SMITH" in names(b, "ad")
+    assert any(s.cite.startswith("7-104(2)") for s in b.contests[0].steps)
 
 
 def _presidential(uncommitted: bool) -> list[dict[str, object]]:
@@ -146,14 +151,11 @@ def test_a_delegate_without_sex_is_an_error() -> None:
 
 
 def test_presidential_offices_need_s5961() -> None:
-    with pytest.raises(UsageError, match="--with S5961"):
+    with pytest.raises(OutOfCoverageError, match="only under § 2-122-a as the bill S5961"):
         ballot(*_presidential(True))
 
 
-def test_current_law_is_out_of_coverage() -> None:
-    from nyballot.ballot import build_ballot, parse_ballot
-    from nyballot.law.bills import choose_law
-
-    doc = {"party": "D", "offices": [office("ad", "A Aa", "B Bb")]}
-    with pytest.raises(OutOfCoverageError, match="--law pre-2019"):
-        build_ballot(parse_ballot(doc), choose_law("current"))
+def test_current_law_in_the_city_is_refused_with_the_missing_words() -> None:
+    # current/7-116.txt stops inside subdivision 3: subdivision 6 (the city's order) is missing.
+    with pytest.raises(OutOfCoverageError, match=r"§ 7-116\(6\).*text not found"):
+        ballot(office("ad", "A Aa", "B Bb"), law="current")

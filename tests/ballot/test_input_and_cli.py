@@ -1,4 +1,6 @@
 import json
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -84,8 +86,15 @@ def test_bad_input_names_the_place(doc: object, message: str) -> None:
 
 @pytest.mark.parametrize("fmt", ["text", "json", "html"])
 def test_the_examples_print_in_every_format(fmt: str) -> None:
-    for example, bills in (("ballot-ed.json", []), ("ballot-presidential.json", ["S5961"])):
+    for example, bills in (
+        ("ballot-ed.json", []),
+        ("ballot-presidential.json", ["S5961"]),
+        ("ballot-upstate.json", []),
+        ("ballot-upstate.json", ["--law", "current"]),
+    ):
         args = ["ballot", str(EXAMPLES / example), "--format", fmt]
+        if bills[:1] == ["--law"]:
+            args, bills = args + bills, []
         for bill in bills:
             args += ["--with", bill]
         out = CliRunner().invoke(cli, args)
@@ -135,6 +144,18 @@ def test_rotation_is_a_permutation_with_period_n(values: list[int], steps: int) 
             b'{"party": "D", "offices": [{"id": "x", "colour": 1}]}',
             "ed.json: offices[0]: unknown key 'colour'",
         ),
+        (
+            b'{"party": "D", "party": "R", "offices": [{"id": "x"}]}',
+            "ed.json: the key 'party' appears twice in one object",
+        ),
+        (
+            b'{"party": "D", "offices": [{"id": "x", "candidates": [{"name": "A\\u0007 B"}]}]}',
+            "ed.json: offices[0].candidates[0].name: contains the control character U+0007",
+        ),
+        (
+            b'{"party": "D", "offices": [{"id": "x", "candidates": [{"name": "A \\u202e B"}]}]}',
+            "ed.json: offices[0].candidates[0].name: contains the control character U+202E",
+        ),
     ],
 )
 def test_unreadable_files_are_one_line_exit_2(
@@ -162,3 +183,59 @@ def test_a_byte_order_mark_is_accepted_and_an_empty_seed_refused(
     assert capsys.readouterr().err == (
         "nyballot: error: --seed: empty; give the published seed of the drawing (or leave it out)\n"
     )
+
+
+OPTIONAL = {
+    "document": ["election", "place", "new_york_city", "election_district_index", "seed"],
+    "office": ["title", "kind", "seats", "opportunity_to_ballot", "numbered",
+               "uncommitted_petition", "convention", "candidates"],
+    "candidate": ["id", "surname", "status", "petition", "filed", "notice_of_intent",
+                  "short_form", "sex", "pledged_to", "number", "court_order", "person"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("level", "key"), [(level, key) for level, keys in OPTIONAL.items() for key in keys]
+)
+def test_null_is_read_as_absent_for_every_optional_key(level: str, key: str) -> None:
+    base: dict[str, object] = {
+        "party": "D",
+        "seed": "s",
+        "offices": [{"id": "x", "candidates": [{"name": "A Aa"}, {"name": "B Bb"}]}],
+    }
+    doc = json.loads(json.dumps(base))
+    target = {
+        "document": doc,
+        "office": doc["offices"][0],
+        "candidate": doc["offices"][0]["candidates"][0],
+    }[level]
+    target.pop(key, None)
+    absent = parse_ballot(json.loads(json.dumps(doc)))
+    target[key] = None
+    assert parse_ballot(doc).offices == absent.offices
+    assert parse_ballot(doc).seed == absent.seed
+
+
+def test_every_optional_key_is_listed_in_the_model() -> None:
+    from nyballot.ballot.model import CANDIDATE_KEYS, DOCUMENT_KEYS, OFFICE_KEYS
+
+    assert set(OPTIONAL["document"]) | {"party", "offices"} == set(DOCUMENT_KEYS)
+    assert set(OPTIONAL["office"]) | {"id"} == set(OFFICE_KEYS)
+    assert set(OPTIONAL["candidate"]) | {"name"} == set(CANDIDATE_KEYS)
+
+
+def test_the_pdf_is_a_printed_ballot_with_the_names_in_order(tmp_path: Path) -> None:
+    out = CliRunner().invoke(cli, ["ballot", str(EXAMPLES / "ballot-ed.json"), "--format", "pdf"])
+    assert out.exit_code == 0
+    assert out.stdout_bytes.startswith(b"%PDF-")
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler-utils, scripts/poppler) is not installed")
+    pdf = tmp_path / "ballot.pdf"
+    pdf.write_bytes(out.stdout_bytes)
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    # District 3 of the example (README): county committee I. MONTGOMERY-HALE, NINA FOX, OMAR
+    # GRANT, KEN ITO, in that order.
+    at = [text.index(n) for n in ("I. MONTGOMERY-HALE", "NINA FOX", "OMAR GRANT", "KEN ITO")]
+    assert at == sorted(at)

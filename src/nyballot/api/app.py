@@ -11,7 +11,7 @@ from typing import TextIO
 
 from fastapi import FastAPI
 
-from nyballot.api import calendar, desk, docs, downloads, errors
+from nyballot.api import calendar, coverage, desk, docs, downloads, errors
 from nyballot.api.body_limit import BodyLimit
 from nyballot.api.middleware import AccessLog, HeadAsGet, RateLimit, SecurityHeaders
 from nyballot.filing.access import now
@@ -51,6 +51,7 @@ def create_app(
     app.include_router(calendar.router)
     app.include_router(desk.router)
     app.include_router(docs.router)
+    app.include_router(coverage.router)
     app.include_router(web_router)
     # Outermost last: the log sees every request, refusals included.
     app.add_middleware(BodyLimit, limit=max_body)

@@ -15,12 +15,14 @@ from fastapi import APIRouter, Path, Query
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 
-from nyballot.api.downloads import Asked, Convention, Event, Law, With, Year
+from nyballot.api.downloads import Asked, Convention, Event, Kind, Law, With, Year
+from nyballot.calendar.model import parse_kind_groups
 from nyballot.compare import compare
 from nyballot.errors import UsageError
 from nyballot.export.json import calendar_dict, comparison_dict, deadline_dict, holidays_dict
 from nyballot.filing.errors import NotFoundError
 from nyballot.law.choice import LawChoice
+from nyballot.law.model import KindGroup
 from nyballot.web.common import Choice, choose
 
 router = APIRouter()
@@ -30,22 +32,24 @@ router = APIRouter()
 # the latest choices is kept. A choice not kept is computed in a worker thread, so a new query
 # never holds up the requests being served.
 _KEPT = 256
-_calendars: OrderedDict[Choice, bytes] = OrderedDict()
+Key = tuple[Choice, tuple[KindGroup, ...]]
+_calendars: OrderedDict[Key, bytes] = OrderedDict()
 _lock = threading.Lock()
 
 
-def _kept(choice: Choice) -> bytes | None:
+def _kept(key: Key) -> bytes | None:
     with _lock:
-        body = _calendars.get(choice)
+        body = _calendars.get(key)
         if body is not None:
-            _calendars.move_to_end(choice)
+            _calendars.move_to_end(key)
         return body
 
 
-def _calendar_json(choice: Choice) -> bytes:
-    body = json.dumps(calendar_dict(choice.calendar())).encode()
+def _calendar_json(key: Key) -> bytes:
+    choice, kinds = key
+    body = json.dumps(calendar_dict(choice.calendar().of_kinds(kinds))).encode()
     with _lock:
-        _calendars[choice] = body
+        _calendars[key] = body
         while len(_calendars) > _KEPT:
             _calendars.popitem(last=False)
     return body
@@ -57,10 +61,12 @@ async def health() -> dict[str, str]:
 
 
 @router.get("/calendar/{year}", response_model=None)
-async def calendar(choice: Asked) -> Response:
+async def calendar(choice: Asked, kind: Kind = None) -> Response:
     """The political calendar of a year, every date with its derivation (the same query as
-    ``/calendar/{year}.json``: law, with, event, convention)."""
-    body = _kept(choice) or await run_in_threadpool(_calendar_json, choice)
+    ``/calendar/{year}.json``: law, with, event, convention; ``kind`` keeps only the
+    dates for candidates, boards or voters)."""
+    key = (choice, parse_kind_groups(kind or (), "kind"))
+    body = _kept(key) or await run_in_threadpool(_calendar_json, key)
     return Response(body, media_type="application/json")
 
 

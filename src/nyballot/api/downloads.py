@@ -29,6 +29,10 @@ Event = Annotated[
     Query(alias="event", max_length=MAX_EVENTS, description="Events, NAME=YYYY-MM-DD"),
 ]
 Convention = Annotated[Literal["rolled", "statutory"], Query()]
+Kind = Annotated[
+    list[str] | None,
+    Query(max_length=3, description="Only these dates: candidate, board, voter (or a comma list)"),
+]
 
 
 async def asked(

@@ -1,39 +1,39 @@
 """Who appears on a primary ballot, in what order, under which law.
 
-Under the law before 2019 (quoted from the bills' old-law readings):
+The words that decide each step come from ``rules.ballot_law`` (the one place the law is
+read); this module applies them:
 
-- a candidate appears whose designation survived (status "designated" or "nominated");
-- an office with no more candidates than seats is left off (§ 7-114(1)(d)); reading: an office
-  for which a valid opportunity-to-ballot petition was filed appears, with a write-in space,
-  since the same paragraph prints a ballot in that case;
+- a candidate appears whose designation survived (status "designated" or "nominated"); one
+  person designated by two or more petitions appears once (the ``person`` key says who is the
+  same person), with the group of the petition first filed (§ 6-147(1));
+- an office with no more persons than seats is left off (§ 7-114); reading: an office for which
+  a valid opportunity-to-ballot petition was filed appears, with a write-in space, since the
+  same paragraph prints a ballot in that case; a party with nothing contested gets no ballot;
 - outside New York City the order is drawn by lot (§ 7-116(3)); in the city, names are
   alphabetical in the first election district and rotated by district (§ 7-116(6)), county
   committee by priority of filing; late court orders put an added name at the bottom.
+  Delegates and alternates to one convention (offices sharing ``convention``) designated by one
+  petition are one group (§ 7-116(3)) and rotate together (§ 7-116(6)).
 
-With A.9725 the single filer of a notice of intent for a position is named without a petition
-(§ 6-117(3)) and the office appears although uncontested (the amended § 7-114(1)(d) prints a
-ballot where a notice was filed); any other designation needs a notice (§ 6-118 as amended).
-With S.5305-A public offices leave the primary (nominations by petition, § 6-110 as amended),
-§ 7-114 is repealed, the board fixes the order (drawn here by lot, one method the bill allows),
-§ 7-116(3)-(6) are gone, and long names are shortened. With S.5961 the presidential contest
-is printed in rows: each candidate (and UNCOMMITTED where a valid petition was filed) with the
-delegates and then the alternates pledged to them, (M) or (F) after each delegate's name.
+With A.9725 the single filer of a notice of intent is named without a petition (§ 6-117(3)).
+With S.5305-A public offices leave the primary and the board fixes the order. With S.5961 the
+presidential contest is printed in rows (presidential.py).
 """
 
 from __future__ import annotations
 
+import datetime as dt
+from dataclasses import dataclass
+
 from nyballot.ballot import law
 from nyballot.ballot.model import (
-    ON_BALLOT,
     Ballot,
     BallotInput,
     Candidate,
     Contest,
     Left,
-    Line,
     Office,
 )
-from nyballot.ballot.names import printed_name, with_sex
 from nyballot.ballot.order import (
     Item,
     by_lot,
@@ -43,21 +43,30 @@ from nyballot.ballot.order import (
     need_seed,
     numbered,
     nyc_alphabetical,
+    only_office,
 )
+from nyballot.ballot.presidential import presidential
+from nyballot.ballot.rules import BallotLaw, ballot_law
+from nyballot.ballot.shown import appearing, lines_of
 from nyballot.errors import OutOfCoverageError, UsageError
 from nyballot.law.choice import LawChoice
 
 PRESIDENTIAL = ("president", "delegate", "alternate-delegate")
-UNCOMMITTED = "uncommitted"
+DELEGATES = ("delegate", "alternate-delegate")
+
+
+@dataclass
+class Printed:
+    """An office that will be printed: its contest and the candidates shown, before ordering."""
+
+    office: Office
+    contest: Contest
+    shown: list[Candidate]
 
 
 def build_ballot(data: BallotInput, choice: LawChoice, seed: str | None = None) -> Ballot:
     """The ballot of one election district under ``choice``."""
-    if choice.law != "pre-2019":
-        raise OutOfCoverageError(
-            "ballots under the current law: §§ 7-104, 7-106, 7-114 and 7-116 are shipped only "
-            "as they read before 2019 (the bills' old-law readings); use --law pre-2019"
-        )
+    rules = ballot_law(choice)
     seed = seed or data.seed
     ballot = Ballot(
         party=data.party,
@@ -66,62 +75,72 @@ def build_ballot(data: BallotInput, choice: LawChoice, seed: str | None = None) 
         law_title=choice.title,
         seed=seed,
         district_index=data.district_index,
+        input_digest=data.digest,
+        what_if=rules.what_if,
+        unverified=list(rules.unverified),
     )
-    kinds = {o.kind for o in data.offices}
-    if kinds & set(PRESIDENTIAL) and not choice.has("S5961"):
-        raise UsageError(
-            "offices of kind president/delegate/alternate-delegate are modelled only under "
-            "§ 2-122-a of S.5961; add --with S5961"
-        )
-    if choice.has("S5305A"):
+    _check_presidential(data, rules)
+    if rules.nomination_by_petition:
         ballot.notes.append(
             f'{law.REPEAL_7_114.cite}: "{law.REPEAL_7_114.words}" Uncontested offices are '
             "not left off by that section."
         )
+    printed: list[Printed] = []
     for office in data.offices:
-        if office.kind in ("delegate", "alternate-delegate"):
-            continue
         if office.kind == "president":
-            _presidential(office, data, choice, seed, ballot)
-        else:
-            _ordinary(office, data, choice, seed, ballot)
+            presidential(office, data, rules, seed, ballot)
+        elif office.kind not in DELEGATES:
+            entry = _contents(office, rules, ballot)
+            if entry is not None:
+                printed.append(entry)
+    for entry in printed:
+        linked = [p for p in printed if _linked(p.office, entry.office)]
+        order = _ordered(entry, linked, data, rules, seed)
+        entry.contest.lines = lines_of(order, rules, entry.contest)
+        ballot.contests.append(entry.contest)
+    ballot.contests.sort(key=lambda c: [o.id for o in data.offices].index(c.office))
+    _no_ballot(ballot, rules)
     return ballot
 
 
-def _appearing(office: Office, choice: LawChoice, ballot: Ballot) -> tuple[list[Candidate], bool]:
-    """Candidates who appear, and whether one is named by a sole notice of intent."""
-    notices = [c for c in office.candidates if c.notice_of_intent]
-    sole = choice.has("A9725") and len(notices) == 1 and office.kind != "president"
-    shown: list[Candidate] = []
-    for c in office.candidates:
-        if sole and c is notices[0]:
-            shown.append(c)
-            continue
-        if c.status not in ON_BALLOT:
-            reason, cite = {
-                "invalid": ("designating petition found invalid", "6-154"),
-                "declined": ("declined the designation", "6-146"),
-                "none": ("no designating petition", "6-118"),
-            }[c.status]
-            ballot.left_off.append(Left(office.id, c.name, reason, cite))
-            continue
-        if choice.has("A9725") and not c.notice_of_intent and office.kind != "president":
-            ballot.left_off.append(
-                Left(office.id, c.name, "no notice of intent filed", law.NOTICE_REQUIRED.cite)
-            )
-            continue
-        shown.append(c)
-    if not choice.has("A9725") and notices:
-        note = "Notices of intent to circulate a petition have effect only under A.9725; ignored."
-        if note not in ballot.notes:
-            ballot.notes.append(note)
-    return shown, sole
+def _check_presidential(data: BallotInput, rules: BallotLaw) -> None:
+    kinds = [o.kind for o in data.offices]
+    if set(kinds) & set(PRESIDENTIAL) and not rules.presidential:
+        raise OutOfCoverageError(
+            "offices of kind president, delegate or alternate-delegate: a presidential primary "
+            "ballot is modelled only under § 2-122-a as the bill S5961 would add it"
+        )
+    if kinds.count("president") > 1:
+        raise UsageError("the ballot has more than one office of kind 'president'")
+    if set(kinds) & set(DELEGATES) and "president" not in kinds:
+        raise UsageError(
+            "delegates and alternates are listed under the presidential candidate they are "
+            "pledged to (§ 2-122-a(8)(b)), but the ballot has no office of kind 'president'"
+        )
 
 
-def _ordinary(
-    office: Office, data: BallotInput, choice: LawChoice, seed: str | None, ballot: Ballot
-) -> None:
-    if choice.has("S5305A") and office.kind == "public-office":
+def _linked(a: Office, b: Office) -> bool:
+    """Offices drawn and rotated together: delegates and alternates to one convention."""
+    return a.id == b.id or (a.convention is not None and a.convention == b.convention)
+
+
+def _no_ballot(ballot: Ballot, rules: BallotLaw) -> None:
+    """§ 7-114: no ballot is printed for a party with no contested office or position."""
+    if ballot.contests:
+        return
+    ballot.printed = False
+    if rules.no_ballot is not None:
+        ballot.notes.append(
+            f'No ballot is printed for this party: nothing is contested. "{rules.no_ballot.words}" '
+            f"[§ {rules.no_ballot.cite}]"
+        )
+    else:
+        ballot.notes.append("No ballot is printed for this party: no name is left to vote on.")
+
+
+def _contents(office: Office, rules: BallotLaw, ballot: Ballot) -> Printed | None:
+    """The office's contest and names shown, or None (and why) when it is not printed."""
+    if rules.nomination_by_petition and office.kind == "public-office":
         ballot.left_off.append(
             Left(
                 office.id,
@@ -131,75 +150,136 @@ def _ordinary(
                 law.NOMINATION_BY_PETITION.cite,
             )
         )
-        return
-    shown, sole = _appearing(office, choice, ballot)
+        return None
     contest = Contest(office.id, office.title, office.kind, office.seats)
+    shown, sole = appearing(office, rules, ballot)
+    shown = once(office, shown, rules, contest, ballot)
     if sole:
         contest.say(
             f"{shown[0].name} is the only person who filed a notice of intent: named on the "
             f'ballot without a petition. "{law.SOLE_NOTICE.words}"',
             law.SOLE_NOTICE.cite,
         )
-    if not choice.has("S5305A") and len(shown) <= office.seats:
-        if sole:
-            contest.say(
-                "Uncontested, but printed: a notice of intent was filed. Reading: § 6-117(3) "
-                "names the filer on the ballot and the amended § 7-114(1)(d) prints a ballot "
-                f'where a notice was filed. "{law.UNCONTESTED_NOTICE.words}"',
-                law.UNCONTESTED_NOTICE.cite,
-            )
-        elif office.opportunity_to_ballot:
+    persons = len({c.who for c in shown})
+    if rules.uncontested is None or persons > office.seats:
+        if office.opportunity_to_ballot:
             contest.write_in = True
-            contest.say(
-                "Uncontested, but a valid opportunity-to-ballot petition was filed: printed "
-                f'with a write-in space. "{law.UNCONTESTED_OTB.words}"',
-                law.UNCONTESTED_OTB.cite,
-            )
-        else:
-            ballot.left_off.append(
-                Left(
-                    office.id,
-                    office.title,
-                    f"uncontested ({len(shown)} candidate(s) for {office.seats} seat(s)): "
-                    f'"{law.UNCONTESTED.words}"',
-                    law.UNCONTESTED.cite,
-                )
-            )
-            return
-    elif office.opportunity_to_ballot:
+        return Printed(office, contest, shown)
+    if sole:
+        contest.say(
+            "Uncontested, but printed: a notice of intent was filed. Reading: § 6-117(3) "
+            "names the filer on the ballot and the amended § 7-114(1)(d) prints a ballot "
+            f'where a notice was filed. "{law.UNCONTESTED_NOTICE.words}"',
+            law.UNCONTESTED_NOTICE.cite,
+        )
+        return Printed(office, contest, shown)
+    if office.opportunity_to_ballot and rules.no_ballot is not None:
         contest.write_in = True
-    contest.lines = _lines(_ordered(office, shown, data, choice, seed, contest), choice, contest)
-    ballot.contests.append(contest)
+        contest.say(
+            "Uncontested, but a valid opportunity-to-ballot petition was filed: printed "
+            f'with a write-in space. "{rules.no_ballot.words}"',
+            rules.no_ballot.cite,
+        )
+        return Printed(office, contest, shown)
+    ballot.left_off.append(
+        Left(
+            office.id,
+            office.title,
+            f"uncontested ({persons} candidate(s) for {office.seats} seat(s)): "
+            f'"{rules.uncontested.words}"',
+            rules.uncontested.cite,
+        )
+    )
+    return None
+
+
+def once(
+    office: Office, shown: list[Candidate], rules: BallotLaw, contest: Contest, ballot: Ballot
+) -> list[Candidate]:
+    """One person designated by two or more petitions is printed once (§ 7-114(1)); for a party
+    position of two or more seats, with the group of the petition first filed (§ 6-147(1))."""
+    by_person: dict[str, list[Candidate]] = {}
+    for c in shown:
+        by_person.setdefault(c.who, []).append(c)
+    kept: list[Candidate] = []
+    for person, entries in by_person.items():
+        names = {c.name for c in entries}
+        if len(names) > 1:
+            raise UsageError(
+                f"office '{office.id}': person '{person}' is named "
+                + " and ".join(repr(n) for n in sorted(names))
+                + "; one person is printed under one name"
+            )
+        if len(entries) == 1:
+            kept.append(entries[0])
+        elif _grouped(office):
+            kept.append(_first_filed(office, entries, contest))
+        else:
+            kept.append(min(entries, key=lambda c: c.id))
+            contest.say(
+                f"{kept[-1].name} is designated by petitions "
+                f"{', '.join(sorted(c.petition for c in entries))}: printed once.",
+                _once_cite(rules),
+            )
+        for dropped in entries:
+            if dropped is not kept[-1]:
+                ballot.left_off.append(
+                    Left(
+                        office.id,
+                        f"{dropped.name} (petition {dropped.petition})",
+                        f"designated again: printed once, with petition {kept[-1].petition}",
+                        rules.first_filed.cite if _grouped(office) else _once_cite(rules),
+                    )
+                )
+    return kept
+
+
+def _once_cite(rules: BallotLaw) -> str:
+    return rules.but_once.cite if rules.but_once is not None else rules.first_filed.cite
+
+
+def _first_filed(office: Office, entries: list[Candidate], contest: Contest) -> Candidate:
+    times = [c.filed for c in entries]
+    if any(t is None for t in times) or len(set(times)) < len(times):
+        raise UsageError(
+            f"office '{office.id}': {entries[0].name} is designated by petitions "
+            + ", ".join(c.petition for c in entries)
+            + "; the name is printed with the petition first filed (§ 6-147(1)), so each needs "
+            "a distinct 'filed' time"
+        )
+    first = min(entries, key=lambda c: c.filed or dt.datetime.min)
+    contest.say(
+        f"{first.name} is designated by petitions {', '.join(c.petition for c in entries)}: "
+        f'printed once, with petition {first.petition}, the first filed. "{law.BUT_ONCE.words}" '
+        f'"{law.FIRST_FILED.words}"',
+        law.FIRST_FILED.cite,
+    )
+    return first
+
+
+def _grouped(office: Office) -> bool:
+    return office.seats > 1 and office.kind != "public-office"
 
 
 def _ordered(
-    office: Office,
-    shown: list[Candidate],
-    data: BallotInput,
-    choice: LawChoice,
-    seed: str | None,
-    contest: Contest,
+    entry: Printed, linked: list[Printed], data: BallotInput, rules: BallotLaw, seed: str | None
 ) -> list[Item]:
-    late = [c for c in shown if c.court_order == "added-late"]
-    removed = {c.id: c.name for c in shown if c.court_order == "removed-late"}
-    regular = [c for c in shown if c.court_order != "added-late"]
-    grouped = office.seats > 1 and office.kind != "public-office"
-    items = items_of(regular, grouped)
-    for item in items:
-        if item.is_group and choice.has("S5305A"):
-            contest.say(
-                f"Petition {item.key}: {', '.join(c.name for c in item.members)} kept together "
-                "in petition order (the board's choice: § 7-116(3), which required it, would be "
-                "repealed).",
-                law.BOARD_ORDER.cite,
-            )
-        elif item.is_group:
-            contest.say(
-                f"Petition {item.key}: {', '.join(c.name for c in item.members)} kept together "
-                f'in petition order. "{law.WITHIN_GROUP.words}"',
-                law.WITHIN_GROUP.cite,
-            )
-    if choice.has("S5305A"):
+    office, contest = entry.office, entry.contest
+    together = [c for p in linked for c in p.shown if c.court_order != "added-late"]
+    late = [c for c in entry.shown if c.court_order == "added-late"]
+    removed = {c.id: c.name for c in entry.shown if c.court_order == "removed-late"}
+    grouped = _grouped(office) or len(linked) > 1
+    items = items_of(together, grouped)
+    key = office.convention if len(linked) > 1 and office.convention else office.id
+    if len(linked) > 1:
+        contest.say(
+            "Delegates and alternates to one convention designated by one petition are one "
+            f"group: offices {', '.join(p.office.id for p in linked)} are ordered together. "
+            f'"{law.CONVENTION_GROUP.words}"',
+            law.CONVENTION_GROUP.cite,
+        )
+    _say_groups(only_office(items, office.id), rules, contest)
+    if rules.board_order:
         contest.say(
             "S.5305-A leaves the order to the officer or board (its § 7-116(1) speaks of each "
             "public office; § 7-116(3) to (6) are repealed, with nothing in their place for "
@@ -213,124 +293,62 @@ def _ordered(
             contest,
             groups_below=False,
             cite=law.BOARD_ORDER.cite,
+            key=key,
         )
+    elif data.new_york_city and not rules.new_york_city:
+        raise OutOfCoverageError(f"office '{office.id}' in New York City: {rules.missing}")
     elif data.new_york_city and office.numbered:
         order = numbered(items, contest, office.id)
     elif data.new_york_city and office.kind == "county-committee":
-        order = county_committee(items, data.district_index, contest)
+        order = county_committee(items, data.district_index, contest, seed)
     elif data.new_york_city:
+        if len(linked) > 1:
+            contest.say(f'"{law.NYC_CONVENTION_GROUP.words}"', law.NYC_CONVENTION_GROUP.cite)
         order = nyc_alphabetical(items, data.district_index, contest)
     else:
-        order = by_lot(items, need_seed(seed, office.id), contest, groups_below=grouped)
-    late_items = items_of(late, grouped)
+        order = by_lot(
+            items, need_seed(seed, office.id), contest, groups_below=grouped, key=key, lot=rules.lot
+        )
+    order = only_office(order, office.id)
+    late_items = items_of(late, _grouped(office))
     if late_items or removed:
-        order = court_orders(order, late_items, removed, contest)
-        if not data.new_york_city:
-            contest.say(
-                "§ 7-116(6) speaks of the city of New York; no other rule places a late name, so "
-                "the same bottom placement is used.",
-                law.COURT_ORDER.cite,
-            )
+        order = court_orders(order, late_items, removed, contest, _late_cite(rules, data, contest))
     return order
 
 
-def _lines(order: list[Item], choice: LawChoice, contest: Contest, sex: bool = False) -> list[Line]:
-    shorten = choice.has("S5305A")
-    lines: list[Line] = []
-    for item in order:
-        for c in item.members:
-            printed, why = printed_name(c, shorten)
-            for text, cite in why:
-                contest.say(text, cite)
-            if sex:
-                if c.sex is None:
-                    raise UsageError(
-                        f"office '{contest.office}': {c.name} needs 'sex' (\"M\" or \"F\"): "
-                        f"§ {law.SEX_LETTER.cite} prints (M) or (F) after each delegate's name"
-                    )
-                printed = with_sex(printed, c)
-            lines.append(Line(c.id, c.name, printed, petition=c.petition))
-    if lines and not shorten:
-        contest.say_once(f'Names in capitals. "{law.CAPITALS.words}"', law.CAPITALS.cite)
-    return lines
-
-
-def _presidential(
-    office: Office, data: BallotInput, choice: LawChoice, seed: str | None, ballot: Ballot
-) -> None:
-    """§ 2-122-a(8): one row per presidential candidate (and UNCOMMITTED), delegates beneath."""
-    contest = Contest(office.id, office.title, office.kind, office.seats)
-    shown, _ = _appearing(office, choice, ballot)
-    rows = [Item(c.id, (c,)) for c in shown]
-    if office.uncommitted_petition:
-        word = Candidate(UNCOMMITTED, "UNCOMMITTED", "UNCOMMITTED", "designated", UNCOMMITTED, -1)
-        rows.append(Item(UNCOMMITTED, (word,)))
-        contest.say(f'"UNCOMMITTED" is listed. "{law.UNCOMMITTED.words}"', law.UNCOMMITTED.cite)
-    contest.say(
-        f'No rotation by election district. "{law.NO_ROTATION.words}"', law.NO_ROTATION.cite
-    )
-    on_rows = {r.key for r in rows}
-    pledged: dict[str, dict[str, list[Candidate]]] = {}
-    for other in data.offices:
-        if other.kind not in ("delegate", "alternate-delegate"):
-            continue
-        delegates, _ = _appearing(other, choice, ballot)
-        for c in delegates:
-            if c.pledged_to is None:
-                raise UsageError(
-                    f"office '{other.id}': {c.name} needs 'pledged_to' (a presidential "
-                    f'candidate\'s id or "{UNCOMMITTED}")'
-                )
-            if c.pledged_to not in on_rows:
-                ballot.left_off.append(
-                    Left(
-                        other.id,
-                        c.name,
-                        f"pledged to '{c.pledged_to}', who is not on the "
-                        f'ballot: "{law.VOID_PLEDGE.words}"',
-                        law.VOID_PLEDGE.cite,
-                    )
-                )
-                continue
-            pledged.setdefault(c.pledged_to, {}).setdefault(other.kind, []).append(c)
-    if len(rows) <= 1 and not pledged:
-        ballot.left_off.append(
-            Left(
-                office.id,
-                office.title,
-                f'uncontested: "{law.UNCONTESTED.words}"',
-                law.UNCONTESTED.cite,
-            )
+def _late_cite(rules: BallotLaw, data: BallotInput, contest: Contest) -> str:
+    """The words for a late court order, and the reading taken where none apply."""
+    if rules.board_order:
+        contest.say(
+            "Reading: § 7-116(6) would be repealed; the board places names added or removed "
+            "late as the old words did, at the bottom or without moving the others.",
+            law.BOARD_ORDER.cite,
         )
-        return
-    order = by_lot(rows, need_seed(seed, office.id), contest, groups_below=False)
-    contest.say(
-        f'Delegates, then alternates, under each name. "{law.DELEGATES_UNDER.words}"',
-        law.DELEGATES_UNDER.cite,
-    )
-    for row in order:
-        head = row.first
-        line = Line(head.id, head.name, head.name.upper() if head.id == UNCOMMITTED else "")
-        if head.id != UNCOMMITTED:
-            line.printed = _lines([row], choice, contest)[0].printed
-        for kind, label in (("delegate", "Delegate"), ("alternate-delegate", "Alternate")):
-            members = pledged.get(row.key, {}).get(kind, [])
-            if not members:
-                continue
-            sub = Contest(f"{kind}:{row.key}", "", kind, 0)
-            items = items_of(members, grouped=True)
+        return law.BOARD_ORDER.cite
+    contest.say(f'"{law.COURT_ORDER.words}"', law.COURT_ORDER.cite)
+    if not data.new_york_city:
+        contest.say(
+            "Reading: § 7-116(6) speaks of the city of New York; no other rule places a late "
+            "name, so the same bottom placement is used.",
+            law.COURT_ORDER.cite,
+        )
+    return law.COURT_ORDER.cite
+
+
+def _say_groups(items: list[Item], rules: BallotLaw, contest: Contest) -> None:
+    for item in items:
+        if not item.is_group:
+            continue
+        names = ", ".join(c.name for c in item.members)
+        if rules.board_order:
             contest.say(
-                f"{label}s pledged to {head.name}: petitions and individuals in one drawing. "
-                f'"{law.DELEGATE_GROUPS.words}"',
-                law.DELEGATE_GROUPS.cite,
+                f"Petition {item.key}: {names} kept together in petition order (the board's "
+                "choice: § 7-116(3), which required it, would be repealed).",
+                law.BOARD_ORDER.cite,
             )
-            drawn = by_lot(items, need_seed(seed, sub.office), sub, groups_below=False)
-            contest.steps += [s for s in sub.steps if s.cite == law.LOT.cite and "Drawn" in s.text]
-            for child in _lines(drawn, choice, contest, sex=True):
-                child.label = label
-                line.children.append(child)
-        ballot_line_note = f'(M)/(F) after delegate names. "{law.SEX_LETTER.words}"'
-        if line.children and all(s.text != ballot_line_note for s in contest.steps):
-            contest.say(ballot_line_note, law.SEX_LETTER.cite)
-        contest.lines.append(line)
-    ballot.contests.append(contest)
+        else:
+            contest.say(
+                f"Petition {item.key}: {names} kept together in petition order. "
+                f'"{law.WITHIN_GROUP.words}"',
+                law.WITHIN_GROUP.cite,
+            )

@@ -21,6 +21,10 @@ class Quote(NamedTuple):
 S5305A = "bills/S5305A.txt"
 A9725 = "bills/A9725.txt"
 S5961 = "bills/S5961.txt"
+C7104 = "current/7-104.txt"
+C7106 = "current/7-106.txt"
+C7114 = "current/7-114.txt"
+C7116 = "current/7-116.txt"
 
 LOT = Quote(
     S5305A,
@@ -99,13 +103,13 @@ BOARD_ORDER = Quote(
 )
 SHORT_NAME = Quote(
     S5305A,
-    "7-104(2), 7-106(11) as S.5305-A would amend them",
+    "7-104(2), 7-106(11)",
     "In printing the names of candidates whose full names contain more than fifteen letters, "
     "only the surname must be printed in full.",
 )
 SHORT_NAME_BOARD = Quote(
     S5305A,
-    "7-104(2), 7-106(11) as S.5305-A would amend them",
+    "7-104(2), 7-106(11)",
     "If no such indication is received from such candidate within the time specified in the "
     "request, such officer or board shall make the necessary determination.",
 )
@@ -190,5 +194,105 @@ VOID_PLEDGE = Quote(
     "THE PETITION DESIGNATING SUCH CANDIDATES FOR SUCH POSITIONS SHALL BE NULL AND VOID AND THE "
     "NAMES OF SUCH CANDIDATES FOR SUCH POSITIONS SHALL NOT APPEAR ON THE BALLOT.",
 )
+
+CONVENTION_GROUP = Quote(
+    S5305A,
+    "7-116(3)",
+    "Candidates for delegate or delegates and alternate delegate or delegates to conventions "
+    "designated by the same petition shall, for the purpose of this subdivision, be treated as "
+    "one group.",
+)
+NYC_CONVENTION_GROUP = Quote(
+    S5305A,
+    "7-116(6)",
+    "Groups of candidates for delegate and alternate delegate, and groups of candidates for male "
+    "and female delegate and male and female alternate delegate to the same convention "
+    "designated on the same petition shall be rotated together alphabetically in relation to "
+    "other groups or individual candidates according to the surname of the first person listed "
+    "on such designating petition in the group of candidates for whichever of such delegate or "
+    "alternate delegate positions will appear first on the voting machine.",
+)
+VACANCY_PLACE = Quote(
+    S5305A,
+    "7-116(4)",
+    "the name of the candidate designated or nominated to fill such vacancy shall be printed in "
+    "the place so determined for the original candidate.",
+)
+BUT_ONCE = Quote(
+    A9725,
+    "7-114(1)(c)",
+    "his name shall be placed upon the ballot for the primary election but once as such a "
+    "candidate.",
+)
+FIRST_FILED = Quote(
+    S5961,
+    "6-147(1)",
+    "The name of a person designated on more than one petition as a candidate for a party "
+    "position to be filled by two or more persons shall be printed on the ballot with the group "
+    "of candidates designated by the petition first filed",
+)
+MIXED_PLEDGE = Quote(
+    S5961,
+    "2-122-a(6)(e)",
+    "NO DESIGNATING PETITION CONTAINING THE NAMES OF MORE THAN ONE CANDIDATE FOR EITHER SUCH "
+    "POSITION SHALL BE VALID UNDER THIS SECTION, FOR PURPOSES OF DELEGATES AND ALTERNATE "
+    "DELEGATES, UNLESS ALL SUCH CANDIDATES FOR SUCH POSITIONS HAVE PRINTED ON SUCH PETITION THE "
+    "LEGEND THAT THEY ARE PLEDGED TO THE SAME PRESIDENTIAL CANDIDATE OR UNLESS ALL SUCH "
+    "CANDIDATES FOR SUCH POSITIONS HAVE PRINTED ON SUCH PETITION THE LEGEND THAT THEY ARE "
+    "UNCOMMITTED.",
+)
+DELEGATES_BALLOT = Quote(
+    S5961,
+    "2-122-a(8)(a)",
+    'CANDIDATES FOR THE OFFICE OF PRESIDENT OF THE UNITED STATES AND THE WORD "UNCOMMITTED" AND '
+    "CANDIDATES FOR THE POSITIONS OF DELEGATE AND ALTERNATE DELEGATE TO A NATIONAL CONVENTION "
+    "APPEAR ON THE BALLOT, SUCH BALLOT SHALL BE ARRANGED IN THE MANNER PRESCRIBED BY THIS "
+    "SECTION.",
+)
+
+# The law in force, from the shipped current texts (each partial: see their headers).
+CUR_BUT_ONCE = Quote(
+    C7114,
+    "7-114(1)(b)",
+    "his or her name shall be placed upon the ballot for the primary election but once as such "
+    "a candidate.",
+)
+CUR_UNCONTESTED = Quote(
+    C7114,
+    "7-114(1)(c)",
+    "The ballot shall not contain a space for voting for candidates for uncontested offices and "
+    "positions",
+)
+CUR_NO_BALLOT = Quote(
+    C7114,
+    "7-114(1)(c)",
+    "no ballot shall be printed for a party for which there is no contested office or position "
+    "unless a petition for opportunity to ballot has been filed.",
+)
+CUR_GROUPED = Quote(
+    C7114,
+    "7-114(2)(b)",
+    "where two or more candidates are to be elected to a party position, the names of "
+    "candidates designated by each petition shall be grouped together",
+)
+CUR_SHORT_NAME = Quote(
+    C7104,
+    "7-104(2)",
+    "In printing the names of candidates whose full names contain more than fifteen letters, "
+    "only the surname must be printed in full.",
+)
+CUR_SHORT_NAME_BOARD = Quote(
+    C7104,
+    "7-104(2)",
+    "If no such indication is received from such candidate within the time specified in the "
+    "request, such officer or board shall make the necessary determination.",
+)
+CUR_LOT = Quote(
+    C7116,
+    "7-116(3)",
+    "The officer or board with whom or which are filed the designations for a public office or "
+    "party position shall determine by lo",
+)
+CUR_SANS_SERIF = Quote(C7104, "7-104(1)", "using only sans serif print fonts")
 
 ALL_QUOTES = tuple(v for v in list(globals().values()) if isinstance(v, Quote))

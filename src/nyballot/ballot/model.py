@@ -8,9 +8,13 @@ ships in ``examples/ballot-ed.json``. Every error names the place in the file, e
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import json
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from nyballot.ballot.names import name_parts
 from nyballot.errors import UsageError, suggest
 
 KINDS = (
@@ -41,11 +45,15 @@ class Candidate:
     pledged_to: str | None = None
     court_order: str | None = None
     number: int | None = None
+    given: str = ""  # the given names (nameparser), for the order of equal surnames
+    suffix: str = ""  # Jr., Sr., II ...: never part of the surname
+    person: str = ""  # who the candidate is: equal for one person designated twice
+    office: str = ""  # the office this entry is for
+    office_index: int = 0  # the office's place on the ballot (input order)
 
     @property
-    def given(self) -> str:
-        """The given names: the full name less the surname (used to order equal surnames)."""
-        return self.name.replace(self.surname, "").strip()
+    def who(self) -> str:
+        return self.person or self.id
 
 
 @dataclass(frozen=True)
@@ -58,6 +66,7 @@ class Office:
     opportunity_to_ballot: bool = False
     numbered: bool = False
     uncommitted_petition: bool = False
+    convention: str | None = None  # delegates and alternates to one convention share it
 
 
 @dataclass(frozen=True)
@@ -69,6 +78,7 @@ class BallotInput:
     seed: str | None
     offices: tuple[Office, ...]
     election: str = "primary"
+    digest: str = ""  # sha256 of the input document, recorded beside the seed
 
 
 @dataclass(frozen=True)
@@ -127,9 +137,13 @@ class Ballot:
     law_title: str
     seed: str | None
     district_index: int
+    input_digest: str = ""
+    what_if: bool = False  # read under a bill never enacted
+    printed: bool = True  # False: no ballot is printed for this party
     contests: list[Contest] = field(default_factory=list)
     left_off: list[Left] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    unverified: list[str] = field(default_factory=list)
 
 
 # The keys each object of the input may have (README, "Ballots"); any other is refused, so a
@@ -139,12 +153,14 @@ DOCUMENT_KEYS = (
 )  # fmt: skip
 OFFICE_KEYS = (
     "id", "title", "kind", "seats", "opportunity_to_ballot", "numbered", "uncommitted_petition",
-    "candidates",
+    "convention", "candidates",
 )  # fmt: skip
 CANDIDATE_KEYS = (
     "id", "name", "surname", "status", "petition", "filed", "notice_of_intent", "short_form",
-    "sex", "pledged_to", "number", "court_order",
+    "sex", "pledged_to", "number", "court_order", "person",
 )  # fmt: skip
+# The word printed for uncommitted delegates (§ 2-122-a(8)(b)); no candidate may take it as id.
+UNCOMMITTED = "uncommitted"
 # One election district's ballot has a few dozen names; these bounds keep a runaway input
 # (a whole county's worth, or a generated file) from running for minutes.
 MAX_OFFICES = 200
@@ -164,6 +180,11 @@ def _known_keys(raw: dict[str, Any], keys: tuple[str, ...], source: str, where: 
                 where,
                 f"unknown key {shown}{suggest(str(key), keys)}; known keys: {', '.join(keys)}",
             )
+
+
+def _present(raw: dict[str, Any]) -> dict[str, Any]:
+    """The keys that have a value: ``null`` is read as absent, the same for every optional key."""
+    return {k: v for k, v in raw.items() if v is not None}
 
 
 def _text(
@@ -189,24 +210,42 @@ def _flag(raw: dict[str, Any], key: str, source: str, where: str) -> bool:
     return value
 
 
-def _choice(raw: dict[str, Any], key: str, allowed: tuple[str, ...], src: str, where: str) -> str:
-    value = raw.get(key)
+def _choice(
+    raw: dict[str, Any],
+    key: str,
+    allowed: tuple[str, ...],
+    src: str,
+    where: str,
+    default: str | None = None,
+) -> str:
+    value = raw.get(key, default)
     if value not in allowed:
         raise _fail(src, where, f"'{key}' must be one of {', '.join(allowed)}, not {value!r}")
     return str(value)
 
 
-def _candidate(raw: Any, position: int, source: str, where: str) -> Candidate:
+def _candidate(
+    raw: Any, position: int, source: str, where: str, office: tuple[str, int]
+) -> Candidate:
     if not isinstance(raw, dict):
         raise _fail(source, where, "a candidate must be an object")
     _known_keys(raw, CANDIDATE_KEYS, source, where)
+    raw = _present(raw)
     name = _text(raw, "name", source, where)
-    surname = _text(raw, "surname", source, where, name.split()[-1])
-    if surname not in name:
-        raise _fail(source, where, f"surname '{surname}' is not part of the name '{name}'")
+    given_surname = _text(raw, "surname", source, where) if "surname" in raw else None
+    if given_surname is not None and given_surname not in name:
+        raise _fail(source, where, f"surname '{given_surname}' is not part of the name '{name}'")
+    parts = name_parts(name, given_surname)
     cid = _text(raw, "id", source, where, name)
+    if cid.casefold() == UNCOMMITTED:
+        raise _fail(
+            source,
+            where,
+            f"id '{cid}' is reserved for the word UNCOMMITTED on a presidential ballot "
+            "(§ 2-122-a(8)(b)); give the candidate another id",
+        )
     filed = None
-    if raw.get("filed") is not None:
+    if "filed" in raw:
         try:
             filed = dt.datetime.fromisoformat(_text(raw, "filed", source, where))
         except ValueError:
@@ -216,63 +255,111 @@ def _candidate(raw: Any, position: int, source: str, where: str) -> Candidate:
     sex = raw.get("sex")
     if sex is not None and sex not in ("M", "F"):
         raise _fail(source, where, f'\'sex\' must be "M" or "F", not {sex!r}')
-    court = raw.get("court_order")
-    if court is not None and court not in COURT_ORDERS:
-        raise _fail(source, where, f"'court_order' must be one of {', '.join(COURT_ORDERS)}")
     number = raw.get("number")
     if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
         raise _fail(source, where, "'number' must be a whole number")
-    short = raw.get("short_form")
-    if short is not None and not isinstance(short, str):
-        raise _fail(source, where, "'short_form' must be a string")
-    pledged = raw.get("pledged_to")
-    if pledged is not None and (not isinstance(pledged, str) or not pledged.strip()):
-        raise _fail(source, where, "'pledged_to' must be a non-empty string (a candidate's id)")
     return Candidate(
         id=cid,
         name=name,
-        surname=surname,
-        status=_choice(
-            {"status": raw.get("status", "designated")}, "status", STATUSES, source, where
-        ),
+        surname=parts.surname,
+        status=_choice(raw, "status", STATUSES, source, where, "designated"),
         petition=_text(raw, "petition", source, where, cid),
         position=position,
         filed=filed,
         notice_of_intent=_flag(raw, "notice_of_intent", source, where),
-        short_form=short,
+        short_form=_text(raw, "short_form", source, where) if "short_form" in raw else None,
         sex=sex,
-        pledged_to=pledged.strip() if pledged is not None else None,
-        court_order=court,
+        pledged_to=(_text(raw, "pledged_to", source, where) if "pledged_to" in raw else None),
+        court_order=(
+            _choice(raw, "court_order", COURT_ORDERS, source, where)
+            if "court_order" in raw
+            else None
+        ),
         number=number,
+        given=parts.given,
+        suffix=parts.suffix,
+        person=_text(raw, "person", source, where, cid),
+        office=office[0],
+        office_index=office[1],
     )
 
 
-def _office(raw: Any, source: str, where: str) -> Office:
+def _office(raw: Any, source: str, where: str, index: int) -> Office:
     if not isinstance(raw, dict):
         raise _fail(source, where, "an office must be an object")
     _known_keys(raw, OFFICE_KEYS, source, where)
+    raw = _present(raw)
     oid = _text(raw, "id", source, where)
     candidates_raw = raw.get("candidates", [])
     if not isinstance(candidates_raw, list):
         raise _fail(source, where, "'candidates' must be a list")
     candidates = tuple(
-        _candidate(c, i, source, f"{where}.candidates[{i}]") for i, c in enumerate(candidates_raw)
+        _candidate(c, i, source, f"{where}.candidates[{i}]", (oid, index))
+        for i, c in enumerate(candidates_raw)
     )
-    seen: set[str] = set()
-    for i, c in enumerate(candidates):
-        if c.id in seen:
-            raise _fail(source, f"{where}.candidates[{i}]", f"candidate id '{c.id}' is repeated")
-        seen.add(c.id)
     return Office(
         id=oid,
         title=_text(raw, "title", source, where, oid),
-        kind=_choice({"kind": raw.get("kind", "public-office")}, "kind", KINDS, source, where),
+        kind=_choice(raw, "kind", KINDS, source, where, "public-office"),
         seats=_int(raw, "seats", source, where, 1, 1),
         candidates=candidates,
         opportunity_to_ballot=_flag(raw, "opportunity_to_ballot", source, where),
         numbered=_flag(raw, "numbered", source, where),
         uncommitted_petition=_flag(raw, "uncommitted_petition", source, where),
+        convention=_text(raw, "convention", source, where) if "convention" in raw else None,
     )
+
+
+def _check_ids(offices: tuple[Office, ...], source: str) -> None:
+    """Refuse ids that would make two things one: the drawing keys items by these ids."""
+    where: dict[str, str] = {}
+    for i, office in enumerate(offices):
+        for j, c in enumerate(office.candidates):
+            place = f"offices[{i}].candidates[{j}]"
+            if c.id in where:
+                raise _fail(
+                    source, place, f"candidate id '{c.id}' is repeated (first at {where[c.id]})"
+                )
+            where[c.id] = place
+    named: dict[str, set[str]] = {}
+    for office in offices:
+        for c in office.candidates:
+            named.setdefault(c.petition, set()).add(c.id)
+    for i, office in enumerate(offices):
+        for j, c in enumerate(office.candidates):
+            others = named[c.petition] - {c.id}
+            if c.petition in where and others:
+                raise _fail(
+                    source,
+                    f"offices[{i}].candidates[{j}]",
+                    f"petition id '{c.petition}' is also the id of the candidate at "
+                    f"{where[c.petition]}; the drawing would take one for the other: give the "
+                    "petition or the candidate another id",
+                )
+
+
+def _check_text(value: Any, source: str, where: str) -> None:
+    """Refuse control characters (and bidirectional overrides) anywhere in the document."""
+    if isinstance(value, str):
+        bad = next((ch for ch in value if unicodedata.category(ch) == "Cc" or ch in _BIDI), None)
+        if bad is not None:
+            raise _fail(source, where, f"contains the control character U+{ord(bad):04X}")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_text(key, source, where)
+            _check_text(item, source, f"{where}.{key}" if where != "document" else str(key))
+    elif isinstance(value, list):
+        for k, item in enumerate(value):
+            _check_text(item, source, f"{where}[{k}]")
+
+
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def input_digest(data: Any) -> str:
+    """sha256 of the document in canonical JSON (keys sorted, no spaces, UTF-8)."""
+    canonical = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 def parse_ballot(data: Any, source: str = "ballot.json") -> BallotInput:
@@ -280,14 +367,16 @@ def parse_ballot(data: Any, source: str = "ballot.json") -> BallotInput:
     if not isinstance(data, dict):
         raise UsageError(f"{source}: the document must be a JSON object")
     _known_keys(data, DOCUMENT_KEYS, source, "document")
-    election = data.get("election", "primary")
+    _check_text(data, source, "document")
+    doc = _present(data)
+    election = doc.get("election", "primary")
     if election != "primary":
         raise _fail(
             source,
             "election",
             f"only 'primary' ballots are modelled (§§ 7-114, 7-116 and 2-122-a), not {election!r}",
         )
-    offices_raw = data.get("offices")
+    offices_raw = doc.get("offices")
     if not isinstance(offices_raw, list) or not offices_raw:
         raise UsageError(f"{source}: 'offices' must be a non-empty list")
     if len(offices_raw) > MAX_OFFICES:
@@ -302,19 +391,18 @@ def parse_ballot(data: Any, source: str = "ballot.json") -> BallotInput:
             f"{source}: {total:,} candidates; one election district's ballot has at most "
             f"{MAX_CANDIDATES:,}"
         )
-    offices = tuple(_office(o, source, f"offices[{i}]") for i, o in enumerate(offices_raw))
+    offices = tuple(_office(o, source, f"offices[{i}]", i) for i, o in enumerate(offices_raw))
     ids = [o.id for o in offices]
     for i, oid in enumerate(ids):
         if oid in ids[:i]:
             raise _fail(source, f"offices[{i}]", f"office id '{oid}' is repeated")
-    seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, str) or not seed.strip()):
-        raise _fail(source, "seed", "must be a non-empty string")
+    _check_ids(offices, source)
     return BallotInput(
-        party=_text(data, "party", source, "party"),
-        place=_text(data, "place", source, "place", "election district"),
-        new_york_city=_flag(data, "new_york_city", source, "new_york_city"),
-        district_index=_int(data, "election_district_index", source, "document", 1, 1),
-        seed=seed,
+        party=_text(doc, "party", source, "party"),
+        place=_text(doc, "place", source, "place", "election district"),
+        new_york_city=_flag(doc, "new_york_city", source, "new_york_city"),
+        district_index=_int(doc, "election_district_index", source, "document", 1, 1),
+        seed=_text(doc, "seed", source, "document") if "seed" in doc else None,
         offices=offices,
+        digest=input_digest(data),
     )

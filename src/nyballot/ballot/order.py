@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from nyballot.ballot import law
 from nyballot.ballot.lot import draw, ticket
 from nyballot.ballot.model import Candidate, Contest
+from nyballot.ballot.names import collation_key
 from nyballot.errors import UsageError
 
 
@@ -39,23 +40,30 @@ class Item:
 def items_of(candidates: list[Candidate], grouped: bool) -> list[Item]:
     """Items in input order; with ``grouped``, one item per petition naming several candidates."""
     if not grouped:
-        return [Item(c.id, (c,)) for c in candidates]
+        return [Item(c.who, (c,)) for c in candidates]
     by_petition: dict[str, list[Candidate]] = {}
     for c in candidates:
         by_petition.setdefault(c.petition, []).append(c)
     items = []
     for petition, members in by_petition.items():
-        ordered = tuple(sorted(members, key=lambda c: c.position))
-        key = petition if len(ordered) > 1 else ordered[0].id
+        # Petition order; across linked offices, the office printed first leads.
+        ordered = tuple(sorted(members, key=lambda c: (c.office_index, c.position)))
+        key = petition if len(ordered) > 1 else ordered[0].who
         items.append(Item(key, ordered))
     return items
+
+
+def only_office(order: list[Item], office: str) -> list[Item]:
+    """The items as printed for ``office``: each item's members for that office, in order."""
+    kept = [Item(i.key, tuple(m for m in i.members if m.office == office)) for i in order]
+    return [i for i in kept if i.members]
 
 
 def need_seed(seed: str | None, office: str) -> str:
     if not seed:
         raise UsageError(
             f"office '{office}': the order is determined by lot, which needs a published seed "
-            '(give --seed or "seed" in the file)'
+            "(the document's 'seed')"
         )
     return seed
 
@@ -67,17 +75,21 @@ def by_lot(
     *,
     groups_below: bool,
     cite: str = law.LOT.cite,
+    key: str | None = None,
+    lot: law.Quote = law.LOT,
 ) -> list[Item]:
     """§ 7-116(3): groups by a single lot per petition; individuals below, drawn among themselves.
 
     With ``groups_below`` false (one drawing for all, as for public office or under
-    § 2-122-a(8)(c)), groups and individuals are drawn together.
+    § 2-122-a(8)(c)), groups and individuals are drawn together. ``key`` is the office key of
+    the drawing (the office id unless offices are drawn together); ``lot`` the words quoted.
     """
+    key = key or contest.office
     if groups_below and any(i.is_group for i in items):
         groups = [i for i in items if i.is_group]
         single = [i for i in items if not i.is_group]
         order = _drawn(groups, seed, "petition", contest, cite)
-        order += _drawn(single, seed, contest.office, contest, cite)
+        order += _drawn(single, seed, key, contest, cite)
         contest.say(
             f"Groups designated by one petition drawn first by a single lot (office key "
             f"'petition'); candidates designated individually printed below them, drawn among "
@@ -85,9 +97,9 @@ def by_lot(
             law.SINGLE_LOT.cite,
         )
         return order
-    if cite == law.LOT.cite:
-        contest.say(f'Order determined by lot. "{law.LOT.words}"', law.LOT.cite)
-    return _drawn(items, seed, contest.office, contest, cite)
+    if cite == lot.cite:
+        contest.say(f'Order determined by lot. "{lot.words}"', lot.cite)
+    return _drawn(items, seed, key, contest, cite)
 
 
 def _drawn(items: list[Item], seed: str, office: str, contest: Contest, cite: str) -> list[Item]:
@@ -113,7 +125,7 @@ def rotate(items: list[Item], steps: int) -> list[Item]:
 
 def nyc_alphabetical(items: list[Item], district_index: int, contest: Contest) -> list[Item]:
     """§ 7-116(6): alphabetical by surname (then given name) in the first district, rotated."""
-    first = sorted(items, key=lambda i: (i.first.surname.casefold(), i.first.given.casefold()))
+    first = sorted(items, key=alphabetical)
     contest.say(
         "First election district: "
         + ", ".join(i.label() for i in first)
@@ -127,6 +139,14 @@ def nyc_alphabetical(items: list[Item], district_index: int, contest: Contest) -
             law.NYC_GROUPS.cite,
         )
     return _rotated(first, district_index, contest)
+
+
+def alphabetical(item: Item) -> tuple[tuple[int, ...], ...]:
+    """Surname, then given names, by the Unicode Collation Algorithm (names.py); the key last,
+    so that equal names still have one order whatever the input's order."""
+    c = item.first
+    return (collation_key(c.surname), collation_key(c.given), collation_key(c.suffix),
+            collation_key(item.key))  # fmt: skip
 
 
 def _rotated(first: list[Item], district_index: int, contest: Contest) -> list[Item]:
@@ -156,7 +176,9 @@ def numbered(items: list[Item], contest: Contest, office: str) -> list[Item]:
     return order
 
 
-def county_committee(items: list[Item], district_index: int, contest: Contest) -> list[Item]:
+def county_committee(
+    items: list[Item], district_index: int, contest: Contest, seed: str | None
+) -> list[Item]:
     """§ 7-116(6): by priority of filing in the first district, then rotated by petition."""
 
     def filed(item: Item) -> dt.datetime:
@@ -168,7 +190,21 @@ def county_committee(items: list[Item], district_index: int, contest: Contest) -
             )
         return min(times)
 
-    first = sorted(items, key=lambda i: (filed(i), i.key))
+    times = [filed(i) for i in items]
+    tied = sorted({t for t in times if times.count(t) > 1})
+    if tied:
+        drawn = need_seed(seed, contest.office)
+        contest.say(
+            "Reading: petitions filed at the same time ("
+            + ", ".join(t.isoformat(sep=" ") for t in tied)
+            + ") have no priority between them in the words; their order is drawn by lot from "
+            f"the published seed, as § 7-116(3) orders names it does not otherwise place "
+            f"(tickets sha256('{drawn}|{contest.office}|ITEM')).",
+            law.COUNTY_COMMITTEE.cite,
+        )
+        first = sorted(items, key=lambda i: (filed(i), ticket(drawn, contest.office, i.key)))
+    else:
+        first = sorted(items, key=filed)
     contest.say(
         "First election district, by priority of filing: "
         + ", ".join(f"{i.label()} ({filed(i).isoformat(sep=' ')})" for i in first)
@@ -184,21 +220,24 @@ def county_committee(items: list[Item], district_index: int, contest: Contest) -
 
 
 def court_orders(
-    order: list[Item], added: list[Item], removed: dict[str, str], c: Contest
+    order: list[Item], added: list[Item], removed: dict[str, str], c: Contest, cite: str
 ) -> list[Item]:
-    """Late court orders: removed names leave the rest in place; added names go to the bottom."""
+    """Late court orders: removed names leave the rest in place; added names go to the bottom.
+
+    The words place an added name at the bottom and say nothing of the order of several added
+    names: they are placed alphabetically (the reading is stated on the ballot).
+    """
     kept = [Item(i.key, tuple(m for m in i.members if m.id not in removed)) for i in order]
     kept = [i for i in kept if i.members]
-    for name in sorted(removed.values()):
-        c.say(
-            f"{name} removed by a late court order; the other names keep their places. "
-            f'"{law.COURT_ORDER.words}"',
-            law.COURT_ORDER.cite,
-        )
+    for name in sorted(removed.values(), key=collation_key):
+        c.say(f"{name} removed by a late court order; the other names keep their places.", cite)
+    added = sorted(added, key=alphabetical)
     for item in added:
+        c.say(f"{item.label()} added by a late court order: printed at the bottom.", cite)
+    if len(added) > 1:
         c.say(
-            f"{item.label()} added by a late court order: printed at the bottom. "
-            f'"{law.COURT_ORDER.words}"',
-            law.COURT_ORDER.cite,
+            "Reading: the words put a name added late at the bottom and do not order several; "
+            "they are printed alphabetically by surname, then given name.",
+            cite,
         )
     return kept + added

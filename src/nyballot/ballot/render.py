@@ -27,14 +27,22 @@ def _cite(cite: str) -> str:
     return f"§ {cite}" if cite[:1].isdigit() else cite
 
 
+WHAT_IF = "WHAT-IF: read under a bill that was never enacted; not a ballot any board prints."
+
+
+def _heading(ballot: Ballot) -> str:
+    if not ballot.printed:
+        return f"NO PRIMARY BALLOT PRINTED - {ballot.party.upper()} PARTY"
+    return f"OFFICIAL PRIMARY BALLOT - {ballot.party.upper()} PARTY"
+
+
 def render_text(ballot: Ballot, *, steps: bool = True) -> str:
-    out = [
-        f"OFFICIAL PRIMARY BALLOT - {ballot.party.upper()} PARTY",
-        ballot.place,
-        f"Law: {ballot.law} ({ballot.law_title})",
-    ]
+    out = [_heading(ballot), ballot.place, f"Law: {ballot.law} ({ballot.law_title})"]
+    if ballot.what_if:
+        out.append(WHAT_IF)
     if ballot.seed:
         out.append(f"Drawing seed: {ballot.seed!r}")
+    out.append(f"Input digest: sha256 {ballot.input_digest}")
     out.append("")
     for contest in ballot.contests:
         out.append(f"{contest.title} ({_vote_for(contest)})")
@@ -57,6 +65,8 @@ def render_text(ballot: Ballot, *, steps: bool = True) -> str:
         out.append("")
     for note in ballot.notes:
         out.append(f"Note: {note}")
+    for note in ballot.unverified:
+        out.append(f"Unverified: {note}")
     return "\n".join(out).rstrip("\n") + "\n"
 
 
@@ -88,13 +98,17 @@ def render_html(ballot: Ballot) -> str:
         ".name{font-weight:bold}.sub{margin-left:2.2em;font-size:.95em}",
         ".oval{display:inline-block;width:1.4em;height:.8em;border:2px solid #000;",
         "border-radius:50%;margin-right:.6em;vertical-align:middle}",
-        "details{font-size:.8em;color:#333}@media print{details{display:none}}",
+        "details{font-size:.8em;color:#333}.whatif{border:2px dashed #000;padding:.3em}",
+        "@page{size:letter;margin:1.5cm}@media print{details{display:none}}",
         "</style></head><body>",
-        f"<h1>Official primary ballot &mdash; {e(ballot.party)} party</h1>",
+        f"<h1>{'Official primary ballot' if ballot.printed else 'No primary ballot printed'}"
+        f" &mdash; {e(ballot.party)} party</h1>",
         f'<p class="meta">{e(ballot.place)}<br>Law: {e(ballot.law)} ({e(ballot.law_title)})'
         + (f"<br>Drawing seed: <code>{e(ballot.seed)}</code>" if ballot.seed else "")
-        + "</p>",
+        + f"<br>Input digest: sha256 <code>{e(ballot.input_digest)}</code></p>",
     ]
+    if ballot.what_if:
+        parts.append(f'<p class="whatif"><strong>{e(WHAT_IF)}</strong></p>')
     for contest in ballot.contests:
         lines = "".join(_html_line(line) for line in contest.lines)
         write_in = (
@@ -117,5 +131,8 @@ def render_html(ballot: Ballot) -> str:
             for left in ballot.left_off
         )
         parts.append(f"<details><summary>Not on the ballot</summary><ul>{items}</ul></details>")
+    notes = [*ballot.notes, *(f"Unverified: {n}" for n in ballot.unverified)]
+    if notes:
+        parts.append('<p class="meta">' + "<br>".join(e(n) for n in notes) + "</p>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"

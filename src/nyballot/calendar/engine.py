@@ -349,7 +349,7 @@ def build_calendar(
         raise UsageError(f"conflicts '{conflicts}': expected later or earlier")
     rules = apply_overlays(version, chosen, year, enacted_on, ordered, conflicts)
     check_rules(rules, data.events, f" in {version.id} with {', '.join(o.id for o in chosen)}")
-    rules = {k: r for k, r in rules.items() if r.only_in != "presidential_years" or year % 4 == 0}
+    rules = {k: r for k, r in rules.items() if r.in_year(year)}
     overrides = {
         rule_id: (day, flag)
         for rule_id, day, flag in (

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from nyballot.errors import UsageError, suggest
-from nyballot.law.model import Rule
+from nyballot.law.model import KIND_GROUPS, KindGroup, Rule
 
 Part = Literal["opens", "closes", "when", "note"]
 Status = Literal["dated", "awaiting_event", "not_applicable"]
@@ -88,6 +89,15 @@ class Calendar:
     deadlines: list[Deadline]
     notes: list[str] = field(default_factory=list)
 
+    def of_kinds(self, groups: Iterable[KindGroup]) -> Calendar:
+        """The same calendar with only the dates of the groups asked (``KIND_GROUPS``); none
+        asked: every date."""
+        wanted = set(groups)
+        if not wanted:
+            return self
+        kinds = frozenset().union(*(KIND_GROUPS[g] for g in wanted))
+        return replace(self, deadlines=[d for d in self.deadlines if d.rule.kind in kinds])
+
     @property
     def elections(self) -> dict[str, dt.date]:
         return {
@@ -111,3 +121,20 @@ class Calendar:
                 f"rule '{rule_id[:100]}': not in the {self.year} calendar ({self.law}){hint}"
             )
         return found
+
+
+def parse_kind_groups(values: Iterable[str], what: str = "--kind") -> tuple[KindGroup, ...]:
+    """``candidate``, ``board``, ``voter``: each value may be a comma list; anything else is a
+    UsageError naming the input."""
+    found: list[KindGroup] = []
+    for value in values:
+        for name in (v.strip() for v in value.split(",")):
+            match = next((g for g in KIND_GROUPS if g == name), None)
+            if match is None:
+                raise UsageError(
+                    f"{what} '{name[:40]}': expected {', '.join(KIND_GROUPS)}"
+                    f"{suggest(name, KIND_GROUPS)}"
+                )
+            if match not in found:
+                found.append(match)
+    return tuple(found)

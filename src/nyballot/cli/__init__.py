@@ -16,8 +16,10 @@ from nyballot.cli.compare import compare_command
 from nyballot.cli.delegates import delegates
 from nyballot.cli.desk import desk
 from nyballot.cli.law import law
+from nyballot.cli.petitions import petitions
 from nyballot.cli.serve import serve
 from nyballot.cli.signatures import signatures
+from nyballot.cli.voters import voters
 from nyballot.errors import NyballotError
 
 
@@ -29,7 +31,8 @@ def cli() -> None:
 
 COMMANDS = (
     calendar, explain, holidays, law, compare_command,
-    signatures, ballot, delegates, desk, serve,
+    signatures, ballot, delegates, desk, serve, voters,
+    petitions,
 )  # fmt: skip
 for command in COMMANDS:
     cli.add_command(command)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -11,6 +13,7 @@ from nyballot.ballot import build_ballot, parse_ballot
 from nyballot.ballot.render import ballot_dict, render_html, render_text
 from nyballot.errors import UsageError
 from nyballot.export.json import dumps
+from nyballot.export.pdf import html_to_pdf
 from nyballot.law.bills import choose_law
 
 MAX_BYTES = 1024 * 1024  # one election district's ballot is a few kilobytes
@@ -28,15 +31,30 @@ def read_document(path: Path) -> object:
     except UnicodeDecodeError as exc:
         raise UsageError(f"{name}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
         raise UsageError(
             f"{name}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         ) from None
+    except DuplicateKeyError as exc:
+        raise UsageError(f"{name}: {exc}") from None
     except ValueError as exc:  # e.g. an integer of more digits than Python reads
         raise UsageError(f"{name}: not valid JSON ({exc})") from None
     except RecursionError:
         raise UsageError(f"{name}: JSON nested too deeply to be a ballot input") from None
+
+
+class DuplicateKeyError(ValueError):
+    """A JSON object names one key twice (json.loads would keep the last silently)."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise DuplicateKeyError(f"the key {key[:60]!r} appears twice in one object")
+        seen[key] = value
+    return seen
 
 
 @click.command()
@@ -46,7 +64,7 @@ def read_document(path: Path) -> object:
 @click.option("--law", "law_id", metavar="VERSION", help="pre-2019 (the default).")
 @click.option("--with", "bills", multiple=True, metavar="BILL", help="A9725, S5305A or S5961.")
 @click.option("--seed", help="Published seed for the drawing by lot (overrides the file's).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "html", "pdf"]), default="text")
 @click.option("--no-steps", is_flag=True, help="Text: print the ballot without the reasoning.")
 def ballot(
     district_file: Path,
@@ -65,5 +83,10 @@ def ballot(
         click.echo(dumps(ballot_dict(result)), nl=False)
     elif fmt == "html":
         click.echo(render_html(result), nl=False)
+    elif fmt == "pdf":
+        pdf = html_to_pdf(render_html(result))
+        if sys.stdout.isatty():
+            raise UsageError("--format pdf: redirect the output to a file (> ballot.pdf)")
+        sys.stdout.buffer.write(pdf)
     else:
         click.echo(render_text(result, steps=not no_steps), nl=False)

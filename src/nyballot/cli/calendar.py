@@ -9,6 +9,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from nyballot.calendar.model import parse_kind_groups
 from nyballot.cli.options import calendar_from_options, calendar_options
 from nyballot.export import csv as csv_export
 from nyballot.export import ics as ics_export
@@ -27,9 +28,17 @@ YEAR = click.argument("year", type=click.IntRange(1, 9999))
 @click.option(
     "--format", "fmt", type=click.Choice(["table", "json", "csv", "ics"]), default="table"
 )
-def calendar(year: int, fmt: str, **options: Any) -> None:
+@click.option(
+    "--kind",
+    "kinds",
+    multiple=True,
+    metavar="candidate|board|voter",
+    help="Only the dates for candidates, boards or voters (repeatable, or a comma list).",
+)
+def calendar(year: int, fmt: str, kinds: tuple[str, ...], **options: Any) -> None:
     """The political calendar of YEAR under the law in force that year."""
-    cal = calendar_from_options(year, options)
+    groups = parse_kind_groups(kinds)
+    cal = calendar_from_options(year, options).of_kinds(groups)
     if fmt == "json":
         click.echo(json_export.dumps(json_export.calendar_dict(cal)), nl=False)
     elif fmt == "csv":

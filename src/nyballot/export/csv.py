@@ -8,7 +8,10 @@ import io
 from nyballot.calendar.model import Calendar
 from nyballot.export.json import iso
 
-COLUMNS = ("id", "cite", "title", "opens", "closes", "status", "text_unverified", "derivation")
+COLUMNS = (
+    "id", "cite", "title", "opens", "closes", "status", "text_unverified", "derivation",
+    "evidence", "evidence_source", "kind",
+)  # fmt: skip
 
 
 def to_csv(cal: Calendar) -> str:
@@ -27,6 +30,9 @@ def to_csv(cal: Calendar) -> str:
                 d.status,
                 d.unverified,
                 derivation,
+                d.rule.evidence or "",
+                d.rule.evidence_source,
+                d.rule.kind,
             )
         )
     return out.getvalue()

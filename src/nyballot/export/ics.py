@@ -28,6 +28,8 @@ def _description(deadline: Deadline) -> str:
     lines += [f'"{words}"' for words in deadline.rule.law]
     if deadline.unverified:
         lines.append(f"TEXT UNVERIFIED: {deadline.unverified}")
+    if deadline.rule.evidence:
+        lines.append(f"SECONDARY SOURCE (no statute words): {deadline.rule.evidence_source}")
     lines.append("Derivation:")
     lines += [
         f"{n}. {s.text} = {s.date.isoformat() if s.date else '-'} [{s.cite}]"
@@ -57,6 +59,8 @@ def to_ics(cal: Calendar) -> bytes:
             event.add("dtstart", day)
             event.add("dtend", day + dt.timedelta(days=1))
             summary = f"{deadline.title}{f' ({label})' if label else ''}"
+            if deadline.rule.evidence:
+                summary += " [secondary source]"
             event.add("summary", summary)
             event.add("description", _description(deadline))
             event.add("categories", [deadline.cite])

@@ -50,6 +50,8 @@ def deadline_dict(d: Deadline) -> dict[str, Any]:
         "overlay": rule.overlay,
         "other_reading": {k: iso(v) for k, v in d.other_reading.items()},
         "derivation": [step_dict(s) for s in d.derivation],
+        "evidence": rule.evidence,
+        "evidence_source": rule.evidence_source or None,
     }
 
 

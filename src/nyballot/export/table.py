@@ -9,6 +9,7 @@ from nyballot.calendar.model import Calendar, Deadline
 from nyballot.reckoning.dates import format_day
 
 UNVERIFIED_MARK = "†"
+SECONDARY_MARK = "‡"
 
 
 def _date_cell(d: Deadline) -> tuple[str, str]:
@@ -32,6 +33,7 @@ def calendar_table(cal: Calendar) -> Table:
     for d in cal.deadlines:
         opens, closes = _date_cell(d)
         mark = f" {UNVERIFIED_MARK}" if d.unverified else ""
+        mark += f" {SECONDARY_MARK}" if d.rule.evidence else ""
         table.add_row(opens, closes, f"{d.title}\n[dim]{d.id}[/dim]", f"{d.cite}{mark}")
     return table
 
@@ -42,6 +44,11 @@ def print_calendar(cal: Calendar, console: Console) -> None:
         console.print(
             f"{UNVERIFIED_MARK} text unverified: the words in force that year were not found "
             "(see `nyballot explain`)."
+        )
+    if any(d.rule.evidence for d in cal.deadlines):
+        console.print(
+            f"{SECONDARY_MARK} secondary source: no statute words were found for this date; it "
+            "rests on the source named (see `nyballot explain`)."
         )
     for note in cal.notes:
         console.print(f"[dim]{note}[/dim]")
@@ -58,6 +65,10 @@ def print_derivation(d: Deadline, console: Console) -> None:
         console.print("  (the words of this provision are not among the shipped texts)")
     if d.unverified:
         console.print(f"  [yellow]{UNVERIFIED_MARK} text unverified:[/yellow] {d.unverified}")
+    if d.rule.evidence:
+        console.print(
+            f"  [yellow]{SECONDARY_MARK} secondary source:[/yellow] {d.rule.evidence_source}"
+        )
     for name, formula in d.formula().items():
         console.print(f"  {name}: {formula}")
     steps = Table(box=None, show_header=False, padding=(0, 1))

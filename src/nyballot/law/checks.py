@@ -37,6 +37,8 @@ def check_version(version: LawVersion) -> list[Problem]:
     found: list[Problem] = []
     for rule in version.rules.values():
         found += _quotes(rule.origin, rule.label(), rule.source, rule.law)
+    for item in version.provisions.values():
+        found += _quotes(item.origin, item.label(), item.source, item.law)
     return found
 
 
@@ -56,7 +58,7 @@ def check_overlay(law: Law, overlay: Overlay) -> list[Problem]:
         rule_source = change.rule.source if change.rule is not None else source
         found += _quotes(overlay.origin, label, rule_source, change.law)
     for provision in overlay.provisions:
-        found += _quotes(overlay.origin, provision.id, source, provision.law)
+        found += _quotes(overlay.origin, provision.id, provision.source or source, provision.law)
     for conflict in overlay.conflicts:
         years = [
             y

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, get_args
 
 import yaml
 
@@ -26,6 +26,7 @@ from nyballot.errors import (
     suggest,
 )
 from nyballot.law.model import (
+    END_OF_DAY,
     NON_ROLLING_KINDS,
     Change,
     Conflict,
@@ -34,16 +35,28 @@ from nyballot.law.model import (
     Overlay,
     Period,
     Provision,
+    ProvisionType,
+    ProvisionValue,
     Rule,
+    RuleKind,
 )
 from nyballot.reckoning.expressions import parse, parse_condition, refs
 
 _RULE_KEYS = {
     "id", "cite", "title", "law", "source", "opens", "closes", "when", "roll", "kind", "note",
-    "unverified", "verified_from", "only_in", "text_not_found", "section",
+    "unverified", "verified_from", "only_in", "text_not_found", "section", "evidence",
+    "evidence_source",
 }  # fmt: skip
 _CHANGE_KEYS = {"change", "effective"}  # only in overlays
 _REPEAL_KEYS = {"id", "cite", "title", "law", "source", "section", "change", "note"}
+_PROVISION_KEYS = {
+    "id", "cite", "title", "law", "value", "section", "was", "note", "type", "setting",
+    "source", "unverified", "evidence", "text_not_found", "repealed", "effective",
+}  # fmt: skip
+_PROVISION_TYPES: dict[str, type] = {
+    "text": str, "count": int, "days": int, "business_days": int, "dollars": int,
+    "flag": bool, "time": str, "list": list,
+}  # fmt: skip
 _DATA = "data"
 
 
@@ -93,6 +106,15 @@ def build_rule(
         raise LawDataError(f"{where}: quote the statute words in 'law' (or say 'text_not_found')")
     if "opens" not in merged and "closes" not in merged:
         raise LawDataError(f"{where}: a rule needs 'opens', 'closes' or both")
+    if merged.get("kind", "deadline") not in get_args(RuleKind):
+        raise LawDataError(
+            f"{where}: kind '{merged['kind']}': expected one of {', '.join(get_args(RuleKind))}"
+        )
+    evidence = merged.get("evidence")
+    if evidence not in (None, "secondary"):
+        raise LawDataError(f"{where}: 'evidence' must be 'secondary' (or left out)")
+    if evidence and not merged.get("evidence_source"):
+        raise LawDataError(f"{where}: name the secondary source in 'evidence_source'")
     try:
         return Rule(
             id=str(merged["id"]),
@@ -113,6 +135,8 @@ def build_rule(
             overlay=overlay,
             bill_section=str(merged.get("section", "")),
             change=" ".join(str(merged.get("change", "")).split()),
+            evidence=evidence,
+            evidence_source=" ".join(str(merged.get("evidence_source", "")).split()),
         )
     except ExpressionSyntaxError as exc:
         raise ExpressionSyntaxError(f"{where}: {exc}") from None
@@ -138,6 +162,100 @@ def _rules_from(files: Iterable[resources.abc.Traversable], prefix: str) -> dict
     return rules
 
 
+def _setting(kind: str, raw: object, where: str) -> ProvisionValue:
+    """A provision's typed value, checked against its declared type."""
+    expected = _PROVISION_TYPES.get(kind)
+    if expected is None:
+        raise LawDataError(f"{where}: type '{kind}' is not one of {', '.join(_PROVISION_TYPES)}")
+    ok = isinstance(raw, expected) and not (expected is int and isinstance(raw, bool))
+    if not ok or (expected is int and isinstance(raw, int) and raw < 0):
+        raise LawDataError(f"{where}: setting {raw!r} is not a {kind}")
+    if kind == "time":
+        if raw == "24:00":
+            return END_OF_DAY
+        try:
+            return dt.time.fromisoformat(str(raw))
+        except ValueError:
+            raise LawDataError(f"{where}: setting {raw!r} is not a time (HH:MM)") from None
+    if kind == "list":
+        assert isinstance(raw, list)
+        return tuple(str(v) for v in raw)
+    assert isinstance(raw, str | int | bool)
+    return raw
+
+
+def build_provision(
+    raw: Mapping[str, Any],
+    origin: str,
+    defaults: Mapping[str, Any],
+    overlay: str | None = None,
+    period: Period | None = None,
+) -> Provision:
+    """One provision from its mapping; errors name the file, the provision and its citation."""
+    where = f"{origin} {raw.get('id', '<no id>')} ({raw.get('cite', 'no cite')})"
+    unknown = set(raw) - _PROVISION_KEYS
+    if unknown:
+        raise LawDataError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+    merged = {**defaults, **raw}
+    for key in ("id", "cite", "title", "value"):
+        if merged.get(key) in (None, ""):
+            raise LawDataError(f"{where}: '{key}' is required")
+    not_found = " ".join(str(merged.get("text_not_found") or "").split())
+    if not not_found and not merged.get("law"):
+        raise LawDataError(f"{where}: quote the statute words in 'law' (or say 'text_not_found')")
+    kind: ProvisionType = merged.get("type", "text")
+    value = " ".join(str(merged["value"]).split())
+    try:
+        return Provision(
+            id=str(merged["id"]),
+            cite=str(merged["cite"]),
+            title=" ".join(str(merged["title"]).split()),
+            law=_text(merged["law"]) if merged.get("law") else (),
+            value=value,
+            section=str(merged.get("section", "")),
+            was=" ".join(str(merged.get("was", "")).split()),
+            note=" ".join(str(merged.get("note", "")).split()),
+            type=kind,
+            setting=_setting(kind, merged.get("setting", value), where),
+            source=str(merged["source"]) if merged.get("law") and merged.get("source") else None,
+            unverified=" ".join(str(merged.get("unverified") or not_found).split()),
+            evidence=" ".join(str(merged.get("evidence", "")).split()),
+            repealed=bool(merged.get("repealed", False)),
+            origin=origin,
+            overlay=overlay,
+            period=_period(merged["effective"], where)
+            if "effective" in merged
+            else period or Period(),
+        )
+    except TypeError as exc:
+        raise LawDataError(f"{where}: {exc}") from None
+
+
+def _provisions_from(
+    files: Iterable[resources.abc.Traversable], prefix: str
+) -> dict[str, Provision]:
+    """Each file's ``provisions``; files without any are not parsed a second time."""
+    found: dict[str, Provision] = {}
+    for path in sorted(files, key=lambda p: p.name):
+        origin = f"{prefix}/{path.name}"
+        text = path.read_text(encoding="utf-8")
+        if "provisions:" not in text:
+            continue
+        try:
+            data = yaml.safe_load(text) or {}
+        except yaml.YAMLError as exc:
+            raise LawDataError(f"{origin}: not valid YAML ({exc})") from None
+        defaults = {k: data[k] for k in ("source",) if k in data}
+        for raw in data.get("provisions") or []:
+            item = build_provision(raw, origin, defaults)
+            if item.id in found:
+                raise LawDataError(
+                    f"{origin} {item.id}: defined twice (also {found[item.id].origin})"
+                )
+            found[item.id] = item
+    return found
+
+
 def _load_version(folder: resources.abc.Traversable) -> LawVersion:
     prefix = f"law/data/versions/{folder.name}"
     meta = _read_yaml(folder.joinpath("version.yaml"), f"{prefix}/version.yaml")
@@ -149,6 +267,7 @@ def _load_version(folder: resources.abc.Traversable) -> LawVersion:
         last_year=meta["covers"]["to"],
         description=" ".join(meta.get("description", "").split()),
         rules=_rules_from(files, prefix),
+        provisions=_provisions_from(files, prefix),
     )
 
 
@@ -209,7 +328,8 @@ def load_overlay(path: resources.abc.Traversable) -> Overlay:
         raise LawDataError(f"{origin}: expected a mapping with id, title, kind, ...")
     try:
         years = raw.get("years", [])
-        defaults = {k: raw[k] for k in ("source",) if k in raw}
+        # An overlay resting on a secondary source says so once, for every rule it adds.
+        defaults = {k: raw[k] for k in ("source", "evidence", "evidence_source") if k in raw}
         ident = raw["id"]
         whole = _period(raw.get("effective"), f"{origin} effective")
         by_section = {
@@ -267,15 +387,8 @@ def load_overlay(path: resources.abc.Traversable) -> Overlay:
             conflicts.append(Conflict(rule_id, found.pop(rule_id), reading, prevails))
         conflicts += [Conflict(rule_id, group) for rule_id, group in found.items()]
         provisions = tuple(
-            Provision(
-                id=str(p["id"]),
-                cite=str(p["cite"]),
-                title=str(p["title"]),
-                law=_text(p["law"]),
-                value=str(p["value"]),
-                section=str(p.get("section", "")),
-                was=" ".join(str(p.get("was", "")).split()),
-                note=" ".join(str(p.get("note", "")).split()),
+            build_provision(
+                p, origin, defaults, ident, by_section.get(str(p.get("section", "")), whole)
             )
             for p in raw.get("provisions") or []
         )

@@ -3,21 +3,34 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from nyballot.reckoning.expressions import Condition, Expr, refs
 
-RuleKind = Literal["deadline", "election", "first_day", "window", "cutoff", "duty"]
+RuleKind = Literal["deadline", "election", "first_day", "window", "cutoff", "duty", "voter"]
 # Kinds whose last day never rolls forward: election days; cut-offs that are not filing days;
 # duties of a board counted back from an election (rolling would shorten the time the law
-# secures, for military ballots below the 45 days federal law requires).
-NON_ROLLING_KINDS = frozenset({"election", "cutoff", "duty"})
+# secures, for military ballots below the 45 days federal law requires); a voter's last day
+# counted back from an election (the time it secures is the board's, to prepare the rolls and
+# ballots; a voter's day counted forward from the election says `roll: true`).
+NON_ROLLING_KINDS = frozenset({"election", "cutoff", "duty", "voter"})
+# Who a date is for: the three groups a calendar can be filtered by (`--kind`, `kind=`).
+# Election days belong to every group: every other date is counted from them.
+KindGroup = Literal["candidate", "board", "voter"]
+KIND_GROUPS: dict[KindGroup, frozenset[str]] = {
+    "candidate": frozenset({"deadline", "first_day", "window", "cutoff", "election"}),
+    "board": frozenset({"duty", "election"}),
+    "voter": frozenset({"voter", "election"}),
+}
+# Where a date rests on no statute words but on a secondary source (news, a board's page, a
+# law firm's note): the only value, and every output marks it.
+Evidence = Literal["secondary"]
 # When one act amends a provision twice, differently: "later" (the default) lets the text that
 # took effect later prevail (on the same day, the later section); "earlier" reads the later
 # sections as leaving the first amendment standing.
 ConflictReading = Literal["later", "earlier"]
-OverlayKind = Literal["chapter-law", "court-order", "bill"]
+OverlayKind = Literal["chapter-law", "court-order", "executive-order", "bill"]
 Action = Literal["replace", "add", "repeal"]
 TakesEffect = Literal["dates", "january-after-enactment"]
 
@@ -44,7 +57,7 @@ class Rule:
     note: str = ""
     unverified: str = ""  # why these words may not be the words in force
     verified_from: int | None = None  # words known in force from this year; earlier: unverified
-    only_in: Literal["presidential_years"] | None = None
+    only_in: Literal["presidential_years", "other_years"] | None = None
     origin: str = ""  # the data file it was read from
     overlay: str | None = None  # the overlay that supplied it, if any
     bill_section: str = ""  # for overlay rules: the section of the act that makes the change
@@ -52,6 +65,8 @@ class Rule:
     derivation_notes: tuple[str, ...] = ()  # conflicts and precedence, shown in derivations
     in_force_from: dt.date | None = None  # for overlay rules: the day the change takes effect
     conflict: str = ""  # "§ 2 and § 19 conflict; § 19 prevails", when sections of an act clash
+    evidence: Evidence | None = None  # "secondary": the date rests on a secondary source
+    evidence_source: str = ""  # that source, named
 
     def expressions(self) -> dict[str, Expr | Condition]:
         found: dict[str, Expr | Condition] = {}
@@ -73,6 +88,12 @@ class Rule:
     def label(self) -> str:
         return f"{self.id} ({self.cite})"
 
+    def in_year(self, year: int) -> bool:
+        """Whether the rule speaks of this year: ``only_in`` presidential years (a year divisible
+        by four, as the calendar has always reckoned them) or only in the other years."""
+        presidential = year % 4 == 0
+        return self.only_in is None or presidential == (self.only_in == "presidential_years")
+
 
 @dataclass(frozen=True)
 class LawVersion:
@@ -84,6 +105,7 @@ class LawVersion:
     last_year: int
     description: str
     rules: dict[str, Rule]
+    provisions: dict[str, Provision] = field(default_factory=dict)
 
     def covers(self, year: int) -> bool:
         return self.first_year <= year <= self.last_year
@@ -135,9 +157,21 @@ class Change:
         )
 
 
+ProvisionType = Literal["text", "count", "days", "business_days", "dollars", "flag", "time", "list"]
+ProvisionValue = str | int | bool | dt.time | tuple[str, ...]
+# Midnight at the end of a day (an office "open until midnight"), written "24:00" in the data.
+END_OF_DAY = dt.time.max
+
+
 @dataclass(frozen=True)
 class Provision:
-    """A change that is not a date: a fee, a count, a place, a rule of filing."""
+    """What the law fixes that is not a date: a fee, a count, a place, a rule of filing.
+
+    ``value`` says it in words (shown to people); ``setting`` is the typed value code reads
+    (``type`` says which: a count, days, dollars, a flag, a time of day, a list of names, or
+    text). A provision is enacted by a law version or by an overlay; see
+    ``nyballot.law.provisions`` for asking which one governs.
+    """
 
     id: str
     cite: str
@@ -147,6 +181,50 @@ class Provision:
     section: str = ""
     was: str = ""  # the provision before the change, if there was one
     note: str = ""
+    type: ProvisionType = "text"
+    setting: ProvisionValue = ""
+    source: str | None = None  # shipped text the words are quoted from, or None if not found
+    unverified: str = ""  # why these words may not be the words in force
+    evidence: str = ""  # "secondary: <file>" when the value rests on a secondary source
+    repealed: bool = False  # an overlay's provision that takes the version's away
+    origin: str = ""  # the data file it was read from
+    overlay: str | None = None  # the overlay that enacts it, if any
+    period: Period = Period()  # for overlay provisions: when the section is in force
+
+    def _typed(self, kinds: tuple[ProvisionType, ...]) -> ProvisionValue:
+        if self.type not in kinds:
+            raise TypeError(
+                f"provision {self.id} ({self.cite}) is {self.type}, not {' or '.join(kinds)}"
+            )
+        return self.setting
+
+    def number(self) -> int:
+        """A count, days, business days or dollars."""
+        value = self._typed(("count", "days", "business_days", "dollars"))
+        assert isinstance(value, int)
+        return value
+
+    def flag(self) -> bool:
+        value = self._typed(("flag",))
+        assert isinstance(value, bool)
+        return value
+
+    def time(self) -> dt.time:
+        """A time of day; ``END_OF_DAY`` for midnight at the end of the day."""
+        value = self._typed(("time",))
+        assert isinstance(value, dt.time)
+        return value
+
+    def items(self) -> tuple[str, ...]:
+        value = self._typed(("list",))
+        assert isinstance(value, tuple)
+        return value
+
+    def text(self) -> str:
+        return str(self._typed(("text",)))
+
+    def label(self) -> str:
+        return f"{self.id} ({self.cite})"
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from nyballot.web import pages
+from nyballot.web import coverage, pages
 
 router = APIRouter()
 router.include_router(pages.router)
+router.include_router(coverage.router)
 
 __all__ = ["router"]

@@ -106,6 +106,7 @@ def _row(d: Deadline, choice: Choice) -> dict[str, Any]:
         "closes": d.closes,
         "rolled_from": d.rolled_from,
         "unverified": d.unverified,
+        "secondary": d.rule.evidence_source if d.rule.evidence else "",
         "formula": [(PART[k], v) for k, v in d.formula().items()],
         "events": d.events(),
         "href": f"/web/explain/{choice.year}/{d.id}{choice.query()}",
@@ -191,6 +192,7 @@ def calendar_page(asked: Annotated[Asked, Depends(_asked)]) -> HTMLResponse:
             r for r, d in zip(rows, cal.deadlines, strict=True) if d.status == "not_applicable"
         ],
         any_unverified=any(d.unverified for d in cal.deadlines),
+        any_secondary=any(d.rule.evidence for d in cal.deadlines),
     )
 
 

@@ -1,0 +1,124 @@
+"""Voter-file import and petition review at the state's size, beside floors measured in the
+same run.
+
+    .venv/bin/python benchmarks/bench_voters.py [--voters 13000000] [--lines 10000 1000000]
+        [--dir DIR]
+
+Targets: import 13 million records in under 90 s and 2 GB; review 10,000 lines in under 5 s
+and 1,000,000 lines in under 5 minutes. Floors: DuckDB's own bare scan of the same CSV (for
+the import) and an exact join of the lines on name and address with no fuzzy matching (for
+the review). The import runs as its own process so its peak memory is its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import duckdb
+
+from nyballot.law.choice import LawChoice
+from nyballot.petitions.lines import read_lines
+from nyballot.petitions.review import Request, review
+from nyballot.voters.sample import write_sample
+from nyballot.voters.store import connect
+
+CLI = [str(Path(sys.executable).parent / "nyballot")]
+
+
+def timed(label: str, func, *args):  # type: ignore[no-untyped-def]
+    start = time.perf_counter()
+    value = func(*args)
+    took = time.perf_counter() - start
+    print(f"{label:<48} {took:8.2f} s", flush=True)
+    return value, took
+
+
+def bare_scan(path: Path) -> int:
+    con = duckdb.connect()
+    con.execute("SET threads = 2")
+    row = con.execute(
+        "SELECT count(*) FROM read_csv(?, header = false, all_varchar = true, "
+        "encoding = 'latin-1', auto_detect = false, delim = ',', quote = '\"', "
+        "columns = {" + ", ".join(f"'c{i}': 'VARCHAR'" for i in range(47)) + "})",
+        [str(path)],
+    ).fetchone()
+    return int(row[0]) if row else 0
+
+
+def import_process(path: Path, db: Path) -> int:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    subprocess.run([*CLI, "voters", "import", str(path), "--db", str(db), "--date",
+                    "2026-01-05"], check=True, stderr=subprocess.DEVNULL)  # fmt: skip
+    return max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+
+
+def make_lines(db: Path, n: int, out: Path) -> None:
+    con = connect(db, read_only=True)
+    rows = con.execute(
+        "SELECT FIRSTNAME, LASTNAME, RADDNUMBER, RSTREETNAME FROM voters "
+        f"USING SAMPLE {n} ROWS (reservoir, 7)"
+    ).fetchall()
+    con.close()
+    with out.open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["sheet", "line", "date", "name", "address", "witness_name",
+                    "witness_address", "witness_date"])  # fmt: skip
+        for i, (first, last, house, street) in enumerate(rows):
+            # Each sheet's first signer witnesses it, so a sheet's lines can all be valid.
+            line = [i // 10 + 1, i % 10 + 1, "2026-03-01", f"{first} {last}", f"{house} {street}"]
+            w.writerow(line + ([*line[3:5], "2026-03-31"] if i % 10 == 0 else ["", "", ""]))
+
+
+def exact_join(db: Path, lines: Path) -> int:
+    con = connect(db, read_only=True)
+    row = con.execute(
+        "SELECT count(*) FROM read_csv(?, header = true, all_varchar = true) q "
+        "JOIN voters v ON v.FIRSTNAME || ' ' || v.LASTNAME = q.name "
+        "AND v.RADDNUMBER || ' ' || v.RSTREETNAME = q.address",
+        [str(lines)],
+    ).fetchone()
+    con.close()
+    return int(row[0]) if row else 0
+
+
+def full_review(db: Path, lines: Path) -> int:
+    petition = read_lines(lines.read_bytes(), str(lines))
+    request = Request(year=2026, party="DEM", required=1, law=LawChoice())
+    con = connect(db, read_only=True)
+    result = review(con, petition, request)
+    con.close()
+    return int(result["tally"]["valid"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--voters", type=int, default=13_000_000)
+    parser.add_argument("--lines", type=int, nargs="+", default=[10_000, 1_000_000])
+    parser.add_argument("--dir", type=Path)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(dir=args.dir, prefix="bench-voters-") as folder:
+        root = Path(folder)
+        source, db = root / "AllNYSVoters_20260105.txt", root / "voters.duckdb"
+        with source.open("wb") as out:
+            timed(f"voters sample --voters {args.voters:,}", write_sample, args.voters, 7, out)
+        print(f"  file: {source.stat().st_size / 1e9:.2f} GB")
+        _, floor = timed("floor: DuckDB bare CSV scan", bare_scan, source)
+        peak, took = timed("voters import", import_process, source, db)
+        print(f"  import / floor = {took / floor:.1f}x; peak memory {peak / 1024:.0f} MB")
+        for n in args.lines:
+            lines = root / f"lines-{n}.csv"
+            make_lines(db, n, lines)
+            _, floor = timed(f"floor: exact join of {n:,} lines", exact_join, db, lines)
+            valid, took = timed(f"petitions review of {n:,} lines", full_review, db, lines)
+            print(f"  review / floor = {took / floor:.1f}x; {valid:,} valid of {n:,}")
+
+
+if __name__ == "__main__":
+    main()

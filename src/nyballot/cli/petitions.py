@@ -1,0 +1,169 @@
+"""nyballot petitions: signature lines reviewed against the voter file; specifications."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from nyballot.cli.voters import DB
+from nyballot.export.json import dumps
+
+MAX_LINES_FILE = 256 * 1024 * 1024
+
+
+def _review_options(func: Any) -> Any:
+    decorators = [
+        click.argument("lines_file", metavar="LINES.csv", type=click.Path(path_type=Path)),
+        click.option("--year", required=True, type=int, help="Election year."),
+        click.option(
+            "--kind",
+            type=click.Choice(["designating", "independent"]),
+            default="designating",
+            show_default=True,
+        ),
+        click.option("--party", help="Party code as in the voter file (DEM, REP, ...)."),
+        click.option("--unit", "units", multiple=True, metavar="FIELD=VALUE", help="e.g. AD=7."),
+        click.option("--enrolled", type=int, help="Enrolled voters of the party in the unit."),
+        click.option("--required", type=int, help="The number required, given directly."),
+        click.option("--seats", type=int, default=1, show_default=True, help="Persons elected."),
+        click.option("--law", "law_id", metavar="VERSION", help="Law version (default: in force)."),
+        click.option("--with", "overlays", multiple=True, metavar="BILL", help="A what-if bill."),
+        click.option("--petition", metavar="UID", help="The petition in the desk's book."),
+        click.option("--desk-db", metavar="URL", envvar="NYBALLOT_DATABASE_URL"),
+        DB,
+    ]
+    for decorator in reversed(decorators):
+        func = decorator(func)
+    return func
+
+
+@click.group()
+def petitions() -> None:
+    """Petition review against the voter file, and the objector's specifications."""
+
+
+def _run(options: dict[str, Any]) -> dict[str, Any]:
+    from nyballot.law.choice import LawChoice
+    from nyballot.petitions.lines import read_lines
+    from nyballot.petitions.review import Request, parse_units, review
+    from nyballot.voters.store import opened
+
+    path: Path = options["lines_file"]
+    petition = read_lines(_read(path), str(path))
+    request = Request(
+        year=options["year"],
+        kind=options["kind"],
+        party=options["party"].upper() if options["party"] else None,
+        units=parse_units(options["units"]),
+        enrolled=options["enrolled"],
+        required=options["required"],
+        seats=options["seats"],
+        law=LawChoice(options["law_id"], tuple(options["overlays"])),
+    )
+    uid = options["petition"]
+    with opened(options["db"], read_only=uid is None) as con:
+        if uid is None:
+            return review(con, petition, request)
+        from nyballot.filing.desk import Desk
+        from nyballot.petitions.book import keep_signers, other_signers, rivals
+
+        records = Desk(options["desk_db"]).records()
+        others = other_signers(con, rivals(records, uid))
+        result = review(con, petition, request, others)
+        keep_signers(con, uid, result)
+        return result
+
+
+def _read(path: Path) -> bytes:
+    from nyballot.errors import UsageError
+
+    try:
+        with path.open("rb") as f:
+            data = f.read(MAX_LINES_FILE + 1)
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
+    if len(data) > MAX_LINES_FILE:
+        raise UsageError(f"{path}: larger than {MAX_LINES_FILE:,} bytes")
+    return data
+
+
+@petitions.command(name="review")
+@_review_options
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text")
+def review_command(fmt: str, **options: Any) -> None:
+    """A cited ruling for every line of LINES.csv, and the tally against the number required."""
+    from nyballot.petitions import report
+
+    result = _run(options)
+    if fmt == "json":
+        click.echo(dumps(result), nl=False)
+    elif fmt == "html":
+        click.echo(report.worksheet(result))
+    else:
+        click.echo(report.text(result), nl=False)
+
+
+@petitions.command()
+@_review_options
+@click.option("--format", "fmt", type=click.Choice(["pdf", "html"]), default="pdf")
+@click.option("--output", "-o", type=click.Path(path_type=Path), help="File (default: stdout).")
+@click.option("--file", "objection", metavar="OBJECTION_UID", help="File them at the desk.")
+@click.option("--board", help="The board the objection was filed with (with --file).")
+@click.option("--received", help="When they are filed (with --file; default now).")
+@click.option("--clerk", default="clerk", show_default=True)
+def specifications(
+    fmt: str,
+    output: Path | None,
+    objection: str | None,
+    board: str | None,
+    received: str | None,
+    clerk: str,
+    **options: Any,
+) -> None:
+    """The objector's specifications: every challenged line, by sheet, with reason and cite."""
+    from nyballot.petitions import report
+
+    result = _run(options)
+    body = (
+        report.specifications_pdf(result)
+        if fmt == "pdf"
+        else report.specifications_html(result).encode()
+    )
+    if objection is not None:
+        _file(objection, board, received, clerk, options, result)
+    if output is not None:
+        output.write_bytes(body)
+    else:
+        sys.stdout.buffer.write(body)
+        sys.stdout.buffer.flush()
+
+
+def _file(
+    objection: str,
+    board: str | None,
+    received: str | None,
+    clerk: str,
+    options: dict[str, Any],
+    result: dict[str, Any],
+) -> None:
+    from nyballot.errors import UsageError
+    from nyballot.filing.desk import Desk, Submission
+    from nyballot.petitions.report import challenged
+
+    if board is None:
+        raise UsageError("--file: give --board, the board the objection was filed with")
+    total = sum(len(s["lines"]) for s in challenged(result))
+    s = Submission(
+        kind="specifications",
+        board=board,
+        year=options["year"],
+        received=received,
+        refers_to=objection,
+        note=f"{total} signatures objected to in {len(challenged(result))} sheets "
+        f"(voter file of {result['voter_file']['date']})",
+    )
+    record, _ = Desk(options["desk_db"]).submit(s, clerk)
+    click.echo(f"specifications filed: {record['uid']} ({record['verdict']})", err=True)

@@ -1,0 +1,78 @@
+"""nyballot voters: the state's voter file in the store, and synthetic files to try it with."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from nyballot.export.json import dumps
+
+DB = click.option(
+    "--db",
+    "db",
+    envvar="NYBALLOT_VOTERS_DB",
+    metavar="PATH",
+    help="The voter store (default: $NYBALLOT_VOTERS_DB or ./nyballot-voters.duckdb).",
+)
+
+
+@click.group()
+def voters() -> None:
+    """The voter file: import the state's extract, show what is held, make samples."""
+
+
+@voters.command(name="import")
+@click.argument("file", type=click.Path(path_type=Path))
+@DB
+@click.option("--replace", is_flag=True, help="Replace the voter file the store holds.")
+@click.option("--date", "day", metavar="YYYY-MM-DD", help="The file's date (default: its name).")
+def import_(file: Path, db: str | None, replace: bool, day: str | None) -> None:
+    """Import FILE (47 or 45 quoted fields, ISO-8859-1), all or nothing."""
+    from nyballot.law.loader import parse_iso_date
+    from nyballot.voters.store import import_file
+
+    given = parse_iso_date(day, "--date") if day is not None else None
+    info = import_file(file, db, replace=replace, date=given, progress=_progress)
+    click.echo(
+        f"{info.name}: {info.records:,} records of {info.date.isoformat()} "
+        f"(date from the {info.date_source}), {info.fields} fields"
+    )
+
+
+def _progress(message: str) -> None:
+    click.echo(f"  {message}", err=True)
+
+
+@voters.command()
+@DB
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+def info(db: str | None, fmt: str) -> None:
+    """What the store holds: the file, its date, the number of records."""
+    from nyballot.voters.store import opened, voter_file
+
+    with opened(db) as con:
+        held = voter_file(con)
+    if fmt == "json":
+        click.echo(dumps(held.as_dict()), nl=False)
+    else:
+        click.echo(f"{held.name}: {held.records:,} records of {held.date.isoformat()}")
+
+
+@voters.command()
+@click.option("--voters", "count", type=int, default=1000, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--output", "-o", type=click.Path(path_type=Path), help="File (default: stdout).")
+def sample(count: int, seed: int, output: Path | None) -> None:
+    """A synthetic voter file in the state's layout (the same for the same seed)."""
+    from nyballot.voters.sample import write_sample
+
+    if output is None:
+        write_sample(count, seed, sys.stdout.buffer)
+        return
+    with output.open("wb") as out:
+        write_sample(count, seed, out)
+
+
+__all__ = ["voters"]

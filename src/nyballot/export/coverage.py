@@ -1,0 +1,60 @@
+"""The coverage checklist as a terminal table (rich)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from nyballot.export.table import UNVERIFIED_MARK
+from nyballot.law.coverage import STATUS_WORDS, Coverage, Row
+from nyballot.law.subdivisions import cite_of, with_sign
+
+SHORT = {"encoded": "encoded", "no_date": "no date", "missing": "missing",
+         "not_modelled": "not modelled", "unexplained": "UNEXPLAINED"}  # fmt: skip
+
+
+def _what(row: Row) -> str:
+    if row.rules:
+        return "\n".join(
+            f"{r.id}{f' {UNVERIFIED_MARK}' if r.unverified else ''}" for r in row.rules
+        )
+    return escape(row.note)
+
+
+def totals_line(report: Coverage) -> str:
+    counts = report.totals()
+    parts = [
+        f"{counts[s]} {STATUS_WORDS[s]}"
+        for s in ("encoded", "no_date", "missing", "not_modelled", "unexplained")
+        if counts[s] or s != "unexplained"
+    ]
+    return f"{counts['subdivisions']} subdivisions: " + "; ".join(parts)
+
+
+def print_coverage(report: Coverage, console: Console) -> None:
+    v = report.version
+    table = Table(title=f"Coverage of the shipped texts: {v.id}, {v.title}", show_lines=False)
+    table.add_column("§", no_wrap=True)
+    table.add_column("status", no_wrap=True)
+    table.add_column("rules that encode it / why none does")
+    table.add_column("its words", style="dim")
+    for row in report.rows:
+        cite = with_sign(row.cite) + (" *" if row.words_missing else "")
+        table.add_row(cite, SHORT[row.status], _what(row), escape(row.words))
+    console.print(table)
+    console.print(f"Total: {totals_line(report)}.")
+    console.print(
+        f"* words partly missing from the shipped text; {UNVERIFIED_MARK} the rule's words are "
+        "text unverified."
+    )
+    if report.partial:
+        names = ", ".join(with_sign(cite_of(s, ())) for s in report.partial)
+        console.print(f"Shipped only in part (the rest of the section was not found): {names}.")
+    for s in report.sections:
+        if s.note:
+            console.print(f"{with_sign(cite_of(s.section, ()))} ({s.text}): {escape(s.note)}")
+    for rule, cite in report.uncited:
+        console.print(f"[red]{rule.id}: its cite {cite} names no listed subdivision[/red]")
+    for key in report.unreviewed:
+        console.print(f"[red]{key}: a text of this version whose subdivisions are not listed[/red]")

@@ -1,0 +1,325 @@
+"""Coverage: every subdivision of a version's shipped texts, and the rules that encode it.
+
+The list of subdivisions and the reason none encodes one are data
+(``law/data/coverage/<version folder>.yaml``, reviewed beside the texts); which rules encode a
+subdivision is computed from each rule's ``cite``. A reason on a subdivision some rule encodes
+is ignored, so a new rule never makes the list wrong, only shorter.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any, Literal
+
+import yaml
+
+from nyballot.errors import LawDataError, UsageError, suggest
+from nyballot.law.choice import normalise_name
+from nyballot.law.loader import load_law
+from nyballot.law.model import LawVersion, Rule
+from nyballot.law.subdivisions import Cited, Derived, Path, cite_of, derive, parse_cite
+from nyballot.law.texts import shipped_texts
+
+Reason = Literal["no-date", "missing", "not-modelled"]
+Status = Literal["encoded", "no_date", "missing", "not_modelled", "unexplained"]
+REASONS: dict[str, Status] = {"no-date": "no_date", "missing": "missing",
+                              "not-modelled": "not_modelled"}  # fmt: skip
+STATUS_WORDS: dict[Status, str] = {
+    "encoded": "encoded",
+    "no_date": "no date in it",
+    "missing": "words partly missing (text not found)",
+    "not_modelled": "not modelled",
+    "unexplained": "no rule and no reason recorded",
+}
+WHOLE = "whole"  # the key of a section without subdivisions
+_UNIT = re.compile(r"(\d+(?:-[a-z])?)((?:\([a-z]\))?)")
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One subdivision (or paragraph) in the data, with the reason no rule encodes it."""
+
+    path: Path
+    reason: Reason | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Section:
+    """A section as the data lists it: the shipped text its words are in, and its units."""
+
+    section: str
+    text: str
+    units: tuple[Listed, ...]
+    derived: bool = True  # False: the text quotes this section among others (a bill)
+    begins: str | None = None  # the subdivision a text starts in, when it starts at "(a)"
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class CoverageData:
+    version: str
+    folder: str  # the version's own texts: law/data/texts/<folder>/
+    sections: dict[str, Section]
+    unlisted: dict[str, str]  # text key -> why it is not listed
+    origin: str
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the checklist."""
+
+    section: str
+    path: Path
+    text: str
+    status: Status
+    rules: tuple[Rule, ...]
+    note: str  # the reason's words, for a subdivision no rule encodes
+    words: str  # its opening words in the shipped text
+    words_missing: bool
+
+    @property
+    def cite(self) -> str:
+        return cite_of(self.section, self.path)
+
+
+@dataclass(frozen=True)
+class Coverage:
+    version: LawVersion
+    rows: tuple[Row, ...]
+    sections: tuple[Section, ...]
+    partial: tuple[str, ...]  # sections whose text says the rest was not found
+    uncited: tuple[tuple[Rule, str], ...]  # rules whose cite names no listed subdivision
+    unreviewed: tuple[str, ...] = ()  # texts of the version's folder the data does not list
+
+    def totals(self) -> dict[str, int]:
+        counts = {"subdivisions": len(self.rows)}
+        for status in ("encoded", "no_date", "missing", "not_modelled", "unexplained"):
+            counts[status] = sum(1 for r in self.rows if r.status == status)
+        return counts
+
+
+def unit_key(path: Path) -> str:
+    """('6', 'a') -> '6(a)'; () -> 'whole'."""
+    return f"{path[0]}{''.join(f'({p})' for p in path[1:])}" if path else WHOLE
+
+
+def _path(key: object, where: str) -> Path:
+    text = str(key)
+    if text == WHOLE:
+        return ()
+    m = _UNIT.fullmatch(text)
+    if m is None:
+        raise LawDataError(f"{where}: '{text}' is not a subdivision ('6', '2-a', '6(a)', 'whole')")
+    return (m[1], *re.findall(r"\(([a-z])\)", m[2]))
+
+
+def _listed(key: object, value: object, where: str) -> Listed:
+    path = _path(key, where)
+    if value is None:
+        return Listed(path)
+    if not isinstance(value, Mapping) or len(value) != 1 or next(iter(value)) not in REASONS:
+        raise LawDataError(
+            f"{where} {key}: give one reason, {{no-date: ...}}, {{missing: ...}} or "
+            "{not-modelled: what}, or nothing where a rule encodes it"
+        )
+    reason, note = next(iter(value.items()))
+    if reason == "not-modelled" and not note:
+        raise LawDataError(f"{where} {key}: say what is not modelled")
+    return Listed(path, reason, " ".join(str(note or "").split()))
+
+
+def _section(name: str, raw: Any, origin: str) -> Section:
+    where = f"{origin} {name}"
+    if not isinstance(raw, Mapping) or set(raw) - {"text", "units", "derived", "begins", "note"}:
+        raise LawDataError(f"{where}: expected text, units (and derived, begins, note)")
+    try:
+        units = tuple(_listed(k, v, where) for k, v in (raw["units"] or {}).items())
+        return Section(
+            section=name,
+            text=str(raw["text"]),
+            units=units,
+            derived=bool(raw.get("derived", True)),
+            begins=str(raw["begins"]) if raw.get("begins") is not None else None,
+            note=" ".join(str(raw.get("note", "")).split()),
+        )
+    except KeyError as exc:
+        raise LawDataError(f"{where}: '{exc.args[0]}' is required") from None
+
+
+@cache
+def coverage_data(version: str) -> CoverageData:
+    """The reviewed list of a version's subdivisions (law/data/coverage/*.yaml)."""
+    root = resources.files("nyballot.law").joinpath("data/coverage")
+    for path in sorted(root.iterdir(), key=lambda p: p.name):
+        if not path.name.endswith(".yaml"):
+            continue
+        origin = f"law/data/coverage/{path.name}"
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if raw.get("version") != version:
+            continue
+        sections = {str(k): _section(str(k), v, origin) for k, v in raw["sections"].items()}
+        unlisted = {
+            str(k): " ".join(str(v).split()) for k, v in (raw.get("unlisted") or {}).items()
+        }
+        return CoverageData(version, str(raw["texts"]), sections, unlisted, origin)
+    raise LawDataError(f"law/data/coverage: no subdivision list for law version '{version}'")
+
+
+def _section_key(section: str) -> tuple[int, list[tuple[int, str]]]:
+    """Statute order: the Election Law first, then other laws; numbers as numbers."""
+    law = 0 if section[:1].isdigit() else 1 if section.startswith("GCN") else 2
+    parts = re.findall(r"(\d+)|([a-z]+)", section.lower().removeprefix("gcn-").removeprefix("pbo-"))
+    return law, [(int(n) if n else 0, s) for n, s in parts]
+
+
+def _path_key(path: Path) -> list[tuple[int, str]]:
+    return [(int(m[1]) if m[1] else 0, m[2]) for p in path
+            for m in [re.fullmatch(r"(\d*)-?([a-z]*)", p)] if m]  # fmt: skip
+
+
+def order(section: str, path: Path) -> tuple[Any, ...]:
+    return (_section_key(section), section, _path_key(path))
+
+
+def resolve(data: CoverageData, cited: Cited) -> Path | None:
+    """The listed unit a cited subdivision falls in: itself, or the nearest listed unit that
+    contains it ('6-158(6)(a)' in '6-158(6)' when (a) is not listed); None if none is."""
+    entry = data.sections.get(cited.section)
+    if entry is None:
+        return None
+    listed = {u.path for u in entry.units}
+    for n in range(len(cited.path), -1, -1):
+        if cited.path[:n] in listed:
+            return cited.path[:n]
+    return None
+
+
+# A statute section's own text is named for it: 6-158.txt, 2-122-a.txt, GCN-25-a.txt, PBO-42.txt
+# (acts, orders and secondary summaries are not sections of the statute).
+_SECTION_TEXT = re.compile(r"(?:\d+-\d+(?:-[a-z]+)?|(?:GCN|PBO)-\d+(?:-[a-z]+)?)\.txt")
+
+
+def unreviewed_texts(data: CoverageData) -> tuple[str, ...]:
+    """The section texts of the version's folder that the data neither lists nor sets aside."""
+    listed = {s.text for s in data.sections.values()} | set(data.unlisted)
+    own = [
+        key
+        for key in shipped_texts()
+        if key.startswith(f"{data.folder}/") and _SECTION_TEXT.fullmatch(key.split("/", 1)[1])
+    ]
+    return tuple(sorted(set(own) - listed, key=lambda k: order(k.split("/", 1)[1][:-4], ())))
+
+
+def _derived(entry: Section) -> Derived:
+    return derive(entry.text, entry.begins) if entry.derived else Derived()
+
+
+def build(version_id: str) -> Coverage:
+    """The checklist for a law version: every listed unit in statute order, with its rules."""
+    version = load_law().versions[version_id]
+    data = coverage_data(version_id)
+    encoders: dict[tuple[str, Path], list[Rule]] = {}
+    uncited: list[tuple[Rule, str]] = []
+    for rule in version.rules.values():
+        cited = parse_cite(rule.cite)
+        for c in cited:
+            found = resolve(data, c)
+            if found is None:
+                uncited.append((rule, str(c)))
+            else:
+                encoders.setdefault((c.section, found), []).append(rule)
+        if not cited:
+            uncited.append((rule, rule.cite))
+    rows: list[Row] = []
+    partial: list[str] = []
+    for entry in data.sections.values():
+        derived = _derived(entry)
+        if derived.rest_missing:
+            partial.append(entry.section)
+        for unit in entry.units:
+            rules = tuple(encoders.get((entry.section, unit.path), ()))
+            status: Status = (
+                "encoded" if rules else REASONS[unit.reason] if unit.reason else "unexplained"
+            )
+            # Missing: the text says so, the review says so, or the text does not show the unit.
+            missing = (
+                unit.path in derived.missing
+                or unit.reason == "missing"
+                or (entry.derived and unit.path not in derived.units)
+            )
+            rows.append(
+                Row(
+                    section=entry.section,
+                    path=unit.path,
+                    text=entry.text,
+                    status=status,
+                    rules=rules,
+                    note="" if rules else unit.note,
+                    words=derived.units.get(unit.path, ""),
+                    words_missing=missing,
+                )
+            )
+    rows.sort(key=lambda r: order(r.section, r.path))
+    return Coverage(
+        version=version,
+        rows=tuple(rows),
+        sections=tuple(sorted(data.sections.values(), key=lambda s: order(s.section, ()))),
+        partial=tuple(sorted(partial, key=lambda s: order(s, ()))),
+        uncited=tuple(uncited),
+        unreviewed=unreviewed_texts(data),
+    )
+
+
+@cache
+def coverage(law: str = "current") -> Coverage:
+    """The checklist for a law version named as people write it ('current', 'pre2019')."""
+    versions = load_law().versions
+    version = normalise_name(law, versions)
+    if version is None:
+        raise UsageError(f"law '{law[:100]}': no such law version{suggest(law, versions)}")
+    return build(version)
+
+
+def _rule_dict(rule: Rule) -> dict[str, Any]:
+    return {"id": rule.id, "cite": rule.cite, "title": rule.title,
+            "text_unverified": rule.unverified or None}  # fmt: skip
+
+
+def coverage_dict(report: Coverage) -> dict[str, Any]:
+    """The JSON form (keys are only ever added)."""
+    return {
+        "law": report.version.id,
+        "title": report.version.title,
+        "totals": report.totals(),
+        "subdivisions": [
+            {
+                "cite": row.cite,
+                "section": row.section,
+                "subdivision": row.path[0] if row.path else None,
+                "paragraph": row.path[1] if len(row.path) > 1 else None,
+                "text": row.text,
+                "status": row.status,
+                "rules": [_rule_dict(r) for r in row.rules],
+                "reason": row.note or None,
+                "words": row.words or None,
+                "words_missing": row.words_missing,
+            }
+            for row in report.rows
+        ],
+        "sections": [
+            {
+                "section": s.section,
+                "text": s.text,
+                "note": s.note or None,
+                "rest_missing": s.section in report.partial,
+            }
+            for s in report.sections
+        ],
+        "uncited_rules": [{"id": r.id, "cite": c} for r, c in report.uncited],
+        "unreviewed_texts": list(report.unreviewed),
+    }

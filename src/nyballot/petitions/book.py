@@ -1,0 +1,51 @@
+"""Other petitions for the same office, from the desk's book, and the signers their reviews
+found (kept in the voter store), for § 6-134(3)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import duckdb
+
+from nyballot.errors import UsageError
+from nyballot.petitions.review import OtherSigners, signers
+
+
+def rivals(records: list[dict[str, Any]], uid: str) -> list[str]:
+    """The uids of the other petitions in the book for the same office, board, year and party
+    (withdrawn ones left out)."""
+    mine = next((r for r in records if r["uid"] == uid), None)
+    if mine is None:
+        raise UsageError(f"--petition {uid[:40]}: no such filing in the desk's book")
+    withdrawn = {r["refers_to"] for r in records if r["kind"] == "withdrawal"}
+    same = ("kind", "board", "year", "office", "party")
+    return [
+        r["uid"]
+        for r in records
+        if r["uid"] != uid and r["uid"] not in withdrawn and all(r[k] == mine[k] for k in same)
+    ]
+
+
+def other_signers(con: duckdb.DuckDBPyConnection, uids: list[str]) -> OtherSigners:
+    found: OtherSigners = {}
+    if not uids:
+        return found
+    marks = ", ".join("?" for _ in uids)
+    rows = con.execute(
+        f"SELECT sboeid, petition, signed FROM petition_signers WHERE petition IN ({marks})",
+        uids,
+    ).fetchall()
+    for sboeid, petition, signed in rows:
+        found.setdefault(sboeid, []).append((petition, signed))
+    return found
+
+
+def keep_signers(con: duckdb.DuckDBPyConnection, uid: str, result: dict[str, Any]) -> None:
+    """Record who signed this petition (a later review of it replaces the list)."""
+    rows: list[tuple[str, str, dt.date | None, int, int]] = [(uid, *s) for s in signers(result)]
+    con.execute("BEGIN")
+    con.execute("DELETE FROM petition_signers WHERE petition = ?", [uid])
+    if rows:
+        con.executemany("INSERT INTO petition_signers VALUES (?, ?, ?, ?, ?)", rows)
+    con.execute("COMMIT")

@@ -1,0 +1,158 @@
+"""The lines file: one row per signature line, as the petition's sheets show them.
+
+CSV, UTF-8 (a byte order mark is allowed), with a header naming these columns:
+``sheet,line,date,name,address,witness_name,witness_address,witness_date``. The witness's
+columns belong to a sheet's first line; later lines of the sheet leave them empty or repeat
+them. A bad row is refused with one error naming it (the header is row 1).
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import re
+from dataclasses import dataclass
+
+from nyballot.errors import UsageError
+
+COLUMNS = (
+    "sheet", "line", "date", "name", "address", "witness_name", "witness_address", "witness_date",
+)  # fmt: skip
+REQUIRED = ("sheet", "line", "date", "name", "address")
+WITNESS = ("witness_name", "witness_address", "witness_date")
+MAX_BYTES = 256 * 1024 * 1024
+MAX_LINES = 2_000_000
+MAX_CELL = 300
+_NUMBER = re.compile(r"[0-9]{1,9}")
+_US_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
+
+
+@dataclass(frozen=True)
+class Witness:
+    name: str
+    address: str
+    date: dt.date | None
+
+
+@dataclass(frozen=True)
+class Line:
+    sheet: int
+    line: int
+    date: dt.date | None
+    name: str
+    address: str
+    row: int  # the row of the file (header = 1)
+
+
+@dataclass(frozen=True)
+class Petition:
+    lines: list[Line]
+    witnesses: dict[int, Witness]  # by sheet; a sheet without one is absent
+
+
+def read_lines(data: bytes, source: str) -> Petition:
+    """The lines of a petition from the bytes of a lines file."""
+    if len(data) > MAX_BYTES:
+        raise UsageError(f"{source}: larger than {MAX_BYTES:,} bytes")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{source}: not UTF-8 (byte {exc.start})") from None
+    if "\0" in text:
+        raise UsageError(f"{source}: contains a NUL byte")
+    rows = csv.reader(io.StringIO(text, newline=""))
+    header = [h.strip().lower() for h in next(rows, [])]
+    _check_header(header, source)
+    lines: list[Line] = []
+    witnesses: dict[int, Witness] = {}
+    seen: set[tuple[int, int]] = set()
+    sheets: set[int] = set()
+    try:
+        for number, cells in enumerate(rows, start=2):
+            if not any(c.strip() for c in cells):
+                continue
+            where = f"{source} row {number}"
+            if len(cells) != len(header):
+                raise UsageError(f"{where}: {len(cells)} cells; the header has {len(header)}")
+            if len(lines) >= MAX_LINES:
+                raise UsageError(f"{source}: more than {MAX_LINES:,} lines")
+            row = dict(zip(header, (_cell(c, where) for c in cells), strict=True))
+            line = Line(
+                _number(row["sheet"], "sheet", where),
+                _number(row["line"], "line", where),
+                parse_date(row["date"], "date", where),
+                row["name"],
+                row["address"],
+                number,
+            )
+            if (line.sheet, line.line) in seen:
+                raise UsageError(f"{where}: sheet {line.sheet} line {line.line} is given twice")
+            first = line.sheet not in sheets
+            sheets.add(line.sheet)
+            seen.add((line.sheet, line.line))
+            _witness(row, line.sheet, first, witnesses, where)
+            lines.append(line)
+    except csv.Error as exc:
+        raise UsageError(f"{source}: not a CSV file ({exc})") from None
+    return Petition(lines, witnesses)
+
+
+def _check_header(header: list[str], source: str) -> None:
+    for name in header:
+        if name not in COLUMNS:
+            raise UsageError(
+                f"{source} row 1: unknown column '{name[:40]}' (columns: {', '.join(COLUMNS)})"
+            )
+    missing = [c for c in REQUIRED if c not in header]
+    if missing:
+        raise UsageError(f"{source} row 1: missing column(s) {', '.join(missing)}")
+    if len(set(header)) != len(header):
+        raise UsageError(f"{source} row 1: a column is named twice")
+
+
+def _cell(value: str, where: str) -> str:
+    if len(value) > MAX_CELL:
+        raise UsageError(f"{where}: a cell longer than {MAX_CELL} characters")
+    return value.strip()
+
+
+def _number(value: str, name: str, where: str) -> int:
+    if not _NUMBER.fullmatch(value) or int(value) == 0:
+        raise UsageError(f"{where}: {name} '{value[:40]}' is not a number (1, 2, ...)")
+    return int(value)
+
+
+def parse_date(value: str, name: str, where: str) -> dt.date | None:
+    """YYYY-MM-DD or MM/DD/YYYY; empty is None (a line without a date)."""
+    if not value:
+        return None
+    try:
+        found = _US_DATE.fullmatch(value)
+        if found:
+            month, day, year = (int(g) for g in found.groups())
+            return dt.date(year, month, day)
+        return dt.date.fromisoformat(value) if len(value) == 10 else _not_a_date()
+    except ValueError:
+        raise UsageError(
+            f"{where}: {name} '{value[:40]}' is not a date (YYYY-MM-DD or MM/DD/YYYY)"
+        ) from None
+
+
+def _not_a_date() -> dt.date:
+    raise ValueError
+
+
+def _witness(
+    row: dict[str, str], sheet: int, first: bool, found: dict[int, Witness], where: str
+) -> None:
+    given = [row.get(c, "") for c in WITNESS]
+    if not any(given):
+        return
+    witness = Witness(given[0], given[1], parse_date(given[2], "witness_date", where))
+    if not first and found.get(sheet) != witness:
+        raise UsageError(
+            f"{where}: a second witness for sheet {sheet}; the witness belongs on the sheet's "
+            "first line"
+        )
+    found[sheet] = witness

@@ -1,0 +1,158 @@
+"""Finding the voter a signature line names: DuckDB blocks, rapidfuzz scores.
+
+Blocking keeps the pairs to score few: a line is compared only with voters at the same house
+number who either live on a street with the same key or share the surname. DuckDB answers both
+with hash joins over the whole file and keeps each line's best three by a rough name score; the
+final score, and what matched and what differed, come from rapidfuzz in Python.
+
+A match needs the house number, a street and a name close enough that the signer is identified
+beyond doubt; anything less is ``not_found``. A near-miss (a name variant, an apartment left out)
+is reported with what differed, and the review reads it under § 6-134(10).
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import duckdb
+from rapidfuzz.distance import JaroWinkler
+from rapidfuzz.fuzz import ratio
+
+from nyballot.petitions.parse import parse_address, parse_name, street_name
+from nyballot.voters.layout import SHOWN_FIELDS
+from nyballot.voters.normal import norm
+
+LAST_AT_LEAST = 0.88
+FIRST_AT_LEAST = 0.80
+STREET_AT_LEAST = 0.80
+WEIGHTS = {"last name": 0.35, "first name": 0.25, "house number": 0.15, "street": 0.25}
+KEPT_PER_LINE = 3
+
+_EXTRA = ("last_n", "first_n", "house_n", "street_n", "regdate_on", "purge_date_on")
+
+
+@dataclass(frozen=True)
+class Query:
+    """A name and address to look for (a signer's or a witness's)."""
+
+    name: str
+    address: str
+
+
+@dataclass
+class Match:
+    voter: dict[str, Any]
+    score: float
+    matched: list[str] = field(default_factory=list)
+    differed: list[str] = field(default_factory=list)
+
+    @property
+    def exact(self) -> bool:
+        return not self.differed
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"score": round(self.score, 3), "matched": self.matched, "differed": self.differed}
+
+
+def find(con: duckdb.DuckDBPyConnection, queries: Sequence[Query]) -> list[Match | None]:
+    """The best match for each query, or None."""
+    parsed = [(parse_name(q.name), parse_address(q.address)) for q in queries]
+    candidates = _candidates(con, parsed)
+    out: list[Match | None] = []
+    for number, (name, address) in enumerate(parsed):
+        scored = [_score(name, address, v) for v in candidates.get(number, [])]
+        kept = [m for m in scored if m is not None]
+        out.append(max(kept, key=lambda m: (m.score, m.voter["SBOEID"])) if kept else None)
+    return out
+
+
+def _candidates(
+    con: duckdb.DuckDBPyConnection, parsed: list[tuple[Any, Any]]
+) -> dict[int, list[dict[str, Any]]]:
+    with tempfile.TemporaryDirectory(prefix="nyballot-review-") as folder:
+        path = Path(folder) / "q.csv"
+        with path.open("w", newline="", encoding="utf-8") as f:
+            writer = csv.writer(f)
+            writer.writerow(["qid", "last", "first", "house", "skey"])
+            for number, (name, address) in enumerate(parsed):
+                if address.house and name.last:
+                    writer.writerow([number, name.last, name.first, address.house,
+                                     address.street_key])  # fmt: skip
+        shown = ", ".join(f'v."{f}"' for f in SHOWN_FIELDS)
+        extra = ", ".join(f"v.{f}" for f in _EXTRA)
+        sql = f"""
+            WITH q AS (SELECT * FROM read_csv(?, header = true, all_varchar = true)),
+            pairs AS (
+                SELECT q.qid, q.last ql, q.first qf, {shown}, {extra}
+                FROM q JOIN voters v ON v.house_n = q.house AND v.street_key = q.skey
+                UNION ALL
+                SELECT q.qid, q.last ql, q.first qf, {shown}, {extra}
+                FROM q JOIN voters v ON v.house_n = q.house AND v.last_n = q.last
+            ),
+            unique_pairs AS (
+                SELECT * FROM pairs
+                QUALIFY row_number() OVER (PARTITION BY qid, SBOEID ORDER BY SBOEID) = 1
+            )
+            SELECT * EXCLUDE (ql, qf) FROM unique_pairs
+            QUALIFY row_number() OVER (
+                PARTITION BY qid ORDER BY jaro_winkler_similarity(last_n, ql)
+                + jaro_winkler_similarity(first_n, qf) DESC, SBOEID) <= {KEPT_PER_LINE}
+        """
+        result = con.execute(sql, [str(path)])
+        names = [d[0] for d in result.description]
+        found: dict[int, list[dict[str, Any]]] = {}
+        for row in result.fetchall():
+            record = dict(zip(names, row, strict=True))
+            found.setdefault(int(record.pop("qid")), []).append(record)
+        return found
+
+
+def _score(name: Any, address: Any, voter: dict[str, Any]) -> Match | None:
+    last = JaroWinkler.normalized_similarity(name.last, voter["last_n"])
+    first = _first_name(name.first, voter["first_n"])
+    street = ratio(address.street, street_name(voter["street_n"])) / 100
+    if last < LAST_AT_LEAST or first < FIRST_AT_LEAST or street < STREET_AT_LEAST:
+        return None
+    parts = {"last name": last, "first name": first, "house number": 1.0, "street": street}
+    score = sum(WEIGHTS[k] * v for k, v in parts.items())
+    match = Match(dict(voter), score)
+    written = {"last name": name.last, "first name": name.first, "street": address.street}
+    on_file = {
+        "last name": voter["last_n"],
+        "first name": voter["first_n"],
+        "street": street_name(voter["street_n"]),
+    }
+    for part, value in parts.items():
+        if value == 1.0:
+            match.matched.append(part)
+        else:
+            match.differed.append(
+                f"{part}: '{written[part]}' on the line, '{on_file[part]}' on file"
+            )
+    apartment = norm(voter.get("RAPARTMENT"))
+    if apartment and not address.apartment:
+        match.differed.append(f"apartment: none on the line, '{apartment}' on file")
+    elif apartment and address.apartment != apartment:
+        match.differed.append(
+            f"apartment: '{address.apartment}' on the line, '{apartment}' on file"
+        )
+    elif apartment:
+        match.matched.append("apartment")
+    return match
+
+
+def _first_name(written: str, on_file: str) -> float:
+    """An initial that agrees counts as close as a spelling variant."""
+    if len(written) == 1 and on_file.startswith(written):
+        return FIRST_AT_LEAST
+    return float(JaroWinkler.normalized_similarity(written, on_file))
+
+
+def on_or_before(day: dt.date | None, limit: dt.date | None) -> bool:
+    return day is not None and limit is not None and day <= limit

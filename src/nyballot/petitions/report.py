@@ -1,0 +1,104 @@
+"""A review as text, as the clerk's HTML worksheet, and as the objector's specifications
+(HTML, and PDF from the same HTML)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from nyballot.petitions.law import GROUNDS
+
+_ENV = Environment(
+    loader=PackageLoader("nyballot.petitions", "templates"),
+    autoescape=select_autoescape(["html"]),
+)
+
+# The symbols of the specifications (§ 6-154(3)(a)(iii)), one per ruling code.
+SYMBOLS = {
+    "not_found": "NF",
+    "not_registered": "NR",
+    "wrong_party": "WP",
+    "outside_unit": "OU",
+    "date_missing": "ND",
+    "date_outside_period": "DP",
+    "after_witness_date": "AW",
+    "duplicate_same_petition": "DS",
+    "duplicate_other_petition": "DO",
+    "witness_not_qualified": "WQ",
+}
+
+
+def title(result: dict[str, Any]) -> str:
+    p = result["petition"]
+    party = f" {p['party']}" if p["party"] else ""
+    unit = ", ".join(f"{k} {v}" for k, v in p["unit"].items())
+    return f"Review of a{party} {p['kind']} petition, {p['year']}{f' ({unit})' if unit else ''}"
+
+
+def text(result: dict[str, Any]) -> str:
+    out = [title(result)]
+    for line in result["lines"]:
+        head = f"  sheet {line['sheet']} line {line['line']}: "
+        if line["valid"]:
+            voter = line["voter"]
+            out.append(f"{head}valid ({voter['SBOEID']}, score {line['match']['score']})")
+        for why in line["reasons"]:
+            out.append(f"{head}{why['code']} [§ {why['cite']}] {why['detail']}")
+    t = result["tally"]
+    verdict = "prima facie sufficient" if t["sufficient"] else "insufficient"
+    out.append(f"{t['valid']} valid, {t['invalid']} invalid, {t['required']} required: {verdict}")
+    out += result["notes"]
+    return "\n".join(out) + "\n"
+
+
+def worksheet(result: dict[str, Any]) -> str:
+    return _ENV.get_template("worksheet.html").render(r=result, title=title(result))
+
+
+def challenged(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """The invalid lines grouped by sheet, in sheet order."""
+    sheets: dict[int, list[dict[str, Any]]] = {}
+    for line in result["lines"]:
+        if not line["valid"]:
+            sheets.setdefault(line["sheet"], []).append(line)
+    return [{"sheet": s, "lines": sheets[s]} for s in sorted(sheets)]
+
+
+def specifications_html(result: dict[str, Any]) -> str:
+    sheets = challenged(result)
+    p = result["petition"]
+    used = {why["code"] for s in sheets for x in s["lines"] for why in x["reasons"]}
+    return _ENV.get_template("specifications.html").render(
+        sheets=sheets,
+        total=sum(len(s["lines"]) for s in sheets),
+        tally=result["tally"],
+        voter_file=result["voter_file"],
+        kind=p["kind"],
+        party=p["party"],
+        year=p["year"],
+        unit=", ".join(f"{k} {v}" for k, v in p["unit"].items()),
+        symbols=SYMBOLS,
+        grounds=_grounds(result),
+        used=used,
+    )
+
+
+def _grounds(result: dict[str, Any]) -> dict[str, dict[str, str]]:
+    """Each code's cite and words as the review gave them (the period's are the calendar's)."""
+    found = {code: {"cite": g.cite, "words": g.words, "unverified": g.unverified}
+             for code, g in GROUNDS.items()}  # fmt: skip
+    for line in result["lines"]:
+        for why in line["reasons"]:
+            found[why["code"]] = {
+                "cite": why["cite"],
+                "words": why["words"],
+                "unverified": why.get("text_unverified", ""),
+            }
+    return found
+
+
+def specifications_pdf(result: dict[str, Any]) -> bytes:
+    from nyballot.export.pdf import html_to_pdf
+
+    return html_to_pdf(specifications_html(result))

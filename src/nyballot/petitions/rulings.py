@@ -1,0 +1,182 @@
+"""The ruling on one signature line: each ground that defeats it, with its cite and words.
+
+Pure functions over a line, the voter it matched (or None) and what the review knows: the
+signing period, the sheet's witness, the voters already seen. ``reason`` builds the JSON of one
+ground; every code's words are in ``law``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from nyballot.petitions.law import ENROLLED, GROUNDS, SUBSTANTIAL_COMPLIANCE, Ground
+from nyballot.petitions.lines import Line, Witness
+from nyballot.petitions.match import Match
+from nyballot.petitions.period import Bound, Period
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What every line of one petition is judged by."""
+
+    kind: str  # designating | independent
+    party: str | None
+    units: tuple[tuple[str, str], ...]
+    period: Period
+
+
+def reason(ground: Ground, detail: str) -> dict[str, Any]:
+    found = {"code": ground.code, "cite": ground.cite, "words": ground.words, "detail": detail}
+    if ground.unverified:
+        found["text_unverified"] = ground.unverified
+    return found
+
+
+def _period_reason(bound: Bound, detail: str) -> dict[str, Any]:
+    found = {
+        "code": "date_outside_period",
+        "cite": bound.cite,
+        "words": bound.words,
+        "detail": detail,
+        "rule": bound.rule,
+    }
+    if bound.unverified:
+        found["text_unverified"] = bound.unverified
+    return found
+
+
+def not_registered(voter: dict[str, Any], day: dt.date | None) -> str:
+    """Why the voter was not registered on the day signed, or ''."""
+    status = voter["STATUS"] or ""
+    if status == "17":
+        return "pre-registered (status 17), not yet a voter"
+    purged = voter.get("purge_date_on")
+    if status == "P" and (purged is None or day is None or purged <= day):
+        return f"purged{f' on {purged.isoformat()}' if purged else ''}"
+    registered = voter.get("regdate_on")
+    if registered is not None and day is not None and registered > day:
+        return f"registered on {registered.isoformat()}, after signing on {day.isoformat()}"
+    return ""
+
+
+def outside(voter: dict[str, Any], units: tuple[tuple[str, str], ...]) -> list[str]:
+    """The unit fields where the voter's record differs from the unit."""
+    return [
+        f"{name} {voter.get(name) or '(none)'} on file; the unit is {name} {value}"
+        for name, value in units
+        if _unit_value(voter.get(name)) != _unit_value(value)
+    ]
+
+
+def _unit_value(value: object) -> str:
+    text = str(value or "").strip().upper()
+    return text.lstrip("0") or text if text.isdigit() else text
+
+
+def voter_reasons(line: Line, match: Match, rules: Rules) -> list[dict[str, Any]]:
+    voter = match.voter
+    # The file's dates were dropped from the shown record: keep them aside for the checks.
+    found: list[dict[str, Any]] = []
+    why = not_registered(voter, line.date)
+    if why:
+        ground = ENROLLED if rules.kind == "designating" else GROUNDS["not_registered"]
+        found.append({**reason(ground, why), "code": "not_registered"})
+    if rules.kind == "designating" and rules.party and voter["ENROLLMENT"] != rules.party:
+        found.append(
+            reason(
+                GROUNDS["wrong_party"],
+                f"enrolled {voter['ENROLLMENT'] or '(none)'}; the petition is for {rules.party}",
+            )
+        )
+    away = outside(voter, rules.units)
+    if away:
+        found.append(reason(GROUNDS["outside_unit"], "; ".join(away)))
+    return found
+
+
+def date_reasons(line: Line, rules: Rules, witness: Witness | None) -> list[dict[str, Any]]:
+    if line.date is None:
+        return [reason(GROUNDS["date_missing"], "no date on the line")]
+    found: list[dict[str, Any]] = []
+    period = rules.period
+    if line.date < period.opens.day:
+        found.append(
+            _period_reason(
+                period.opens,
+                f"signed {line.date.isoformat()}, before the first day to sign, "
+                f"{period.opens.day.isoformat()}",
+            )
+        )
+    elif line.date > period.closes.day:
+        found.append(
+            _period_reason(
+                period.closes,
+                f"signed {line.date.isoformat()}, after {period.closes.day.isoformat()}",
+            )
+        )
+    if witness is not None and witness.date is not None and line.date > witness.date:
+        found.append(
+            reason(
+                GROUNDS["after_witness_date"],
+                f"signed {line.date.isoformat()}, after the witness signed the statement on "
+                f"{witness.date.isoformat()}",
+            )
+        )
+    return found
+
+
+def reading(match: Match) -> dict[str, Any] | None:
+    """How a near-miss was read: identified beyond doubt, so it counts (§ 6-134(10))."""
+    if match.exact:
+        return None
+    return {
+        "cite": SUBSTANTIAL_COMPLIANCE.cite,
+        "words": SUBSTANTIAL_COMPLIANCE.words,
+        "reading": "substantial compliance: the house number, the street and the name "
+        "identify one voter, so a variant spelling, an initial or a missing apartment does "
+        "not defeat the signature",
+    }
+
+
+def signed_by(line: Line, first: Line) -> dict[str, Any]:
+    return reason(
+        GROUNDS["duplicate_same_petition"],
+        f"the same voter signed sheet {first.sheet} line {first.line}; only the first counts",
+    )
+
+
+def other_petitions(
+    line: Line, others: list[tuple[str, dt.date | None]], seats: int
+) -> dict[str, Any] | None:
+    """§ 6-134(3): signatures on more petitions for the office than there are seats count in
+    order of date; those of the same date count on none."""
+    if line.date is None or len(others) + 1 <= seats:
+        return None
+    same = [uid for uid, day in others if day == line.date]
+    earlier = [uid for uid, day in others if day is not None and day < line.date]
+    if same:
+        detail = f"also signed petition {same[0]} on the same day, {line.date.isoformat()}"
+    elif len(earlier) >= seats:
+        detail = f"signed petition {earlier[0]} earlier for the same office"
+    else:
+        return None
+    return reason(GROUNDS["duplicate_other_petition"], detail)
+
+
+def witness_reasons(
+    witness: Witness | None, match: Match | None, rules: Rules, on: dt.date | None
+) -> str:
+    """Why the sheet's witness is not qualified, or ''."""
+    if witness is None:
+        return "no witness statement on the sheet"
+    if match is None:
+        return f"witness '{witness.name}' not found in the voter file"
+    why = not_registered(match.voter, witness.date or on)
+    if why:
+        return f"witness {why}"
+    enrolled = match.voter["ENROLLMENT"]
+    if rules.kind == "designating" and rules.party and enrolled != rules.party:
+        return f"witness enrolled {enrolled or '(none)'}, not {rules.party}"
+    return ""
