@@ -42,7 +42,8 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     base = postgres_url()
     assert base is not None
     schema = "t_" + uuid.uuid4().hex[:12]
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    # pre-ping: a test may restart the server, and the schema must still be dropped after it
+    admin = create_engine(base, isolation_level="AUTOCOMMIT", pool_pre_ping=True)
     with admin.connect() as conn:
         conn.execute(text(f"CREATE SCHEMA {schema}"))
     try:
