@@ -142,6 +142,14 @@ def test_a_full_disk_refuses_in_one_line_and_loses_nothing(tmp_path: Path, run: 
     dispose_all()
 
 
+def _started(url: str) -> object:
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        when = conn.execute(text("SELECT pg_postmaster_start_time()")).scalar()
+    engine.dispose()
+    return when
+
+
 def _pg_ctl(url: str, *args: str) -> None:
     engine = create_engine(url)
     with engine.connect() as conn:
@@ -180,9 +188,13 @@ def test_postgres_restarted_mid_run_the_client_retries_its_key(db_url: str) -> N
             return codes
 
         assert post("before") == [201]
+        started = _started(db_url)
         _pg_ctl(db_url, "restart", "-m", "fast", "-w")
+        assert _started(db_url) > started  # the server did restart
         after = post("after")
-        assert after[0] == 503 and after[-1] == 201 and set(after[1:-1]) <= {503}, after
+        # Whether the first try meets a dead connection (503) depends on the pool; either way
+        # the key is recorded once.
+        assert after[-1] == 201 and set(after[:-1]) <= {503}, after
         # The answer to "after" was lost on the way, say: the client sends it again.
         assert post("after") == [200]
         assert post("before") == [200]
