@@ -7,6 +7,7 @@ import logging
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from nyballot.errors import NyballotError
@@ -43,6 +44,16 @@ def install(app: FastAPI) -> None:
         if status == 503:
             headers = {"Retry-After": "1"}
         return JSONResponse({"error": str(exc)}, status_code=status, headers=headers)
+
+    @app.exception_handler(OperationalError)
+    async def database_away(request: Request, exc: OperationalError) -> Response:
+        # A lost connection (a restart, a network fault): the pool renews it; nothing was
+        # written by this request, so the client may send it again (with its key).
+        log.warning("database unavailable: %s", str(exc.orig or exc).splitlines()[0][:200])
+        message = "database unavailable; nothing was recorded; try again"
+        if is_page(request):
+            return error_page_for(503, message)
+        return JSONResponse({"error": message}, status_code=503, headers={"Retry-After": "1"})
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:

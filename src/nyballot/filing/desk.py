@@ -47,7 +47,19 @@ _LAST_HASH = (
     .order_by(filings.c.id.desc())
     .limit(1)
 )
-# PostgreSQL: one writer per board at a time, so the board's chain has no fork.
+# A paper chained to a board's last record when another was chained to it first (PostgreSQL:
+# the unique index on (board, prev_hash) refuses the second) is judged and chained again, then
+# holding the board's lock (only papers on a first try go unlocked). Without contention no
+# lock is taken.
+_TRIES = 10
+_COLUMNS = [c.name for c in filings.columns if c.name != "id"]
+_LOGGED = ("at", "who", "action", "target", "client", "outcome")
+_PG_INSERT_BOTH = text(
+    f"WITH f AS (INSERT INTO filings ({', '.join(_COLUMNS)}) "
+    f"VALUES ({', '.join(':' + c for c in _COLUMNS)}) RETURNING id) "
+    f"INSERT INTO access_log ({', '.join(_LOGGED)}) "
+    f"SELECT {', '.join(':log_' + c for c in _LOGGED)} FROM f RETURNING (SELECT id FROM f)"
+)
 _PG_BOARD_LOCK = text("SELECT pg_advisory_xact_lock(hashtext(:board))")
 
 
@@ -57,7 +69,6 @@ class Desk:
     def __init__(self, url: str | None = None, clock: Clock = access.now) -> None:
         self.engine: Engine = engine_for(url)
         self.clock = clock
-        self._postgres = self.engine.dialect.name == "postgresql"
 
     # -- receiving -------------------------------------------------------------------------
 
@@ -110,67 +121,90 @@ class Desk:
             if not idempotency_key:
                 raise UsageError("idempotency key: empty")
         digest = s.request_hash()
+        actor.check_board(board(checked_text(s.board, "board", 40)).id)
         try:
-            with self.engine.begin() as conn:
-                if idempotency_key is not None:
-                    found = self._by_key(conn, idempotency_key, digest)
-                    if found is not None:
-                        return found, True
-                actor.check_board(board(checked_text(s.board, "board", 40)).id)
-                if self._postgres:
-                    conn.execute(_PG_BOARD_LOCK, {"board": board(s.board).id})
-                now = self.clock()
-                paper, what_if, cal = self._paper(s, conn, now)
-                decision = decide(paper, cal)
-                values: dict[str, Any] = {
-                    "uid": str(uuid.uuid4()),
-                    "idempotency_key": idempotency_key,
-                    "request_hash": digest,
-                    "kind": paper.kind.value,
-                    "board": paper.board.id,
-                    "year": paper.year,
-                    "law": cal.law,
-                    "what_if": ",".join(what_if),
-                    "method": paper.method.value,
-                    "received_at": local(paper.received).isoformat(timespec="seconds"),
-                    "postmark": paper.postmark.isoformat() if paper.postmark else None,
-                    "office": paper.office,
-                    "district": paper.district,
-                    "party": paper.party,
-                    "independent_body": paper.independent_body,
-                    "candidates": json.dumps([asdict(c) for c in paper.candidates]),
-                    "refers_to": paper.refers_to,
-                    "outcome": paper.outcome.value if paper.outcome else None,
-                    "fee_cents": paper.fee_cents,
-                    "note": paper.note,
-                    "verdict": decision.verdict.value,
-                    "fatal": decision.fatal,
-                    "filed_on": decision.filed_on.isoformat() if decision.filed_on else None,
-                    "decision": json.dumps(decision_dict(decision)),
-                    "clerk": clerk,
-                    "recorded_at": access.stamp(now),
-                    "late_reason": paper.late_reason,
-                    "supersedes": paper.supersedes,
-                    "prev_hash": conn.execute(_LAST_HASH, {"board": paper.board.id}).scalar() or "",
-                }
-                values["hash"] = record_hash(values)
-                result = conn.execute(_INSERT, values)
-                assert result.inserted_primary_key is not None
-                values["id"] = result.inserted_primary_key[0]
-                outcome = "late entry" if paper.late_reason else "recorded"
-                conn.execute(_LOG, [self._log_row(actor, values["uid"], outcome)])
-            return record_dict(values), False
-        except IntegrityError:
-            # Another clerk recorded the same idempotency key a moment ago.
-            if idempotency_key is None:
-                raise ConflictError("the filing conflicted with another; try again") from None
-            with self.engine.begin() as conn:
-                found = self._by_key(conn, idempotency_key, digest)
-            if found is None:
-                raise ConflictError("the filing conflicted with another; try again") from None
-            return found, True
+            for attempt in range(_TRIES):
+                try:
+                    with self.engine.begin() as conn:
+                        if attempt and conn.dialect.name == "postgresql":
+                            conn.execute(_PG_BOARD_LOCK, {"board": board(s.board).id})
+                        return self._record(conn, s, actor, clerk, idempotency_key, digest)
+                except IntegrityError:
+                    # The same key recorded a moment ago by another clerk, or, on PostgreSQL,
+                    # another paper chained to the board's last record first: look, then retry.
+                    if idempotency_key is not None:
+                        with self.engine.begin() as conn:
+                            found = self._by_key(conn, idempotency_key, digest)
+                        if found is not None:
+                            return found, True
+            raise ConflictError("the filing conflicted with others; try again")
         except OperationalError as exc:
             raise StorageError(f"database: {driver_message(exc)}; nothing was recorded") from None
+
+    def _record(
+        self,
+        conn: Any,
+        s: Submission,
+        actor: Actor,
+        clerk: str,
+        idempotency_key: str | None,
+        digest: str,
+    ) -> tuple[dict[str, Any], bool]:
+        """Judge and record a paper in the open transaction, chained to its board's last
+        record. A paper refused under a key already recorded is that key's replay: the key is
+        looked up only then (or on a conflict), not before every filing."""
+        now = self.clock()
+        try:
+            paper, what_if, cal = self._paper(s, conn, now)
+        except NyballotError:
+            found = self._by_key(conn, idempotency_key, digest) if idempotency_key else None
+            if found is None:
+                raise
+            return found, True
+        decision = decide(paper, cal)
+        values: dict[str, Any] = {
+            "uid": str(uuid.uuid4()),
+            "idempotency_key": idempotency_key,
+            "request_hash": digest,
+            "kind": paper.kind.value,
+            "board": paper.board.id,
+            "year": paper.year,
+            "law": cal.law,
+            "what_if": ",".join(what_if),
+            "method": paper.method.value,
+            "received_at": local(paper.received).isoformat(timespec="seconds"),
+            "postmark": paper.postmark.isoformat() if paper.postmark else None,
+            "office": paper.office,
+            "district": paper.district,
+            "party": paper.party,
+            "independent_body": paper.independent_body,
+            "candidates": json.dumps([asdict(c) for c in paper.candidates]),
+            "refers_to": paper.refers_to,
+            "outcome": paper.outcome.value if paper.outcome else None,
+            "fee_cents": paper.fee_cents,
+            "note": paper.note,
+            "verdict": decision.verdict.value,
+            "fatal": decision.fatal,
+            "filed_on": decision.filed_on.isoformat() if decision.filed_on else None,
+            "decision": json.dumps(decision_dict(decision)),
+            "clerk": clerk,
+            "recorded_at": access.stamp(now),
+            "late_reason": paper.late_reason,
+            "supersedes": paper.supersedes,
+            "prev_hash": conn.execute(_LAST_HASH, {"board": paper.board.id}).scalar() or "",
+        }
+        values["hash"] = record_hash(values)
+        outcome = "late entry" if paper.late_reason else "recorded"
+        log = self._log_row(actor, values["uid"], outcome)
+        if conn.dialect.name == "postgresql":  # both rows in one round trip
+            log = {f"log_{k}": v for k, v in log.items()}
+            values["id"] = conn.execute(_PG_INSERT_BOTH, {**values, **log}).scalar_one()
+        else:
+            result = conn.execute(_INSERT, values)
+            assert result.inserted_primary_key is not None
+            values["id"] = result.inserted_primary_key[0]
+            conn.execute(_LOG, [log])
+        return record_dict(values), False
 
     @staticmethod
     def _log_row(actor: Actor, target: str, outcome: str) -> dict[str, str]:

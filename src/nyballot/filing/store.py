@@ -124,7 +124,9 @@ def engine_for(url: str | None = None, *, migrate_now: bool = True) -> Engine:
             _sqlite_setup(engine)
         else:
             try:
-                engine = create_engine(url, pool_pre_ping=True, pool_size=10)
+                # No ping per checkout: a connection lost to a restart fails its request (503,
+                # nothing recorded) and the pool is renewed; the client retries with its key.
+                engine = create_engine(url, pool_size=10)
             except (ArgumentError, ImportError) as exc:
                 raise UsageError(f"database '{shown(url)}': {driver_message(exc)}") from None
         if migrate_now:
