@@ -117,3 +117,11 @@ def test_determinations_contradict_only_by_superseding(desk: Desk) -> None:
     assert desk.history(uid)["current"]["determination"] == "valid"
     with pytest.raises(UsageError, match="only a determination supersedes"):
         desk.submit(on(desk, uid, "correction", supersedes=first["uid"]), "Ann Clerk")
+
+
+def test_the_words_quoted_for_a_petition_naming_no_one_are_in_the_shipped_text() -> None:
+    from nyballot.law.texts import quote_found
+
+    # The refusal quotes § 6-132(1)'s form: the signers designate named persons.
+    words = "the following named person (or persons) as a candidate"
+    assert quote_found("current/6-132.txt", words)
