@@ -97,21 +97,28 @@ def full_review(db: Path, lines: Path) -> int:
     return int(result["tally"]["valid"])
 
 
+def imported(voters: int, source: Path, db: Path) -> None:
+    with source.open("wb") as out:
+        timed(f"voters sample --voters {voters:,}", write_sample, voters, 7, out)
+    print(f"  file: {source.stat().st_size / 1e9:.2f} GB")
+    _, floor = timed("floor: DuckDB bare CSV scan", bare_scan, source)
+    peak, took = timed("voters import", import_process, source, db)
+    print(f"  import / floor = {took / floor:.1f}x; peak memory {peak / 1024:.0f} MB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--voters", type=int, default=13_000_000)
     parser.add_argument("--lines", type=int, nargs="+", default=[10_000, 1_000_000])
-    parser.add_argument("--dir", type=Path)
+    parser.add_argument("--dir", type=Path, help="Where the temporary files go.")
+    parser.add_argument("--keep", type=Path, help="Keep (or reuse) the file and store here.")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(dir=args.dir, prefix="bench-voters-") as folder:
-        root = Path(folder)
+        root = args.keep or Path(folder)
+        root.mkdir(parents=True, exist_ok=True)
         source, db = root / "AllNYSVoters_20260105.txt", root / "voters.duckdb"
-        with source.open("wb") as out:
-            timed(f"voters sample --voters {args.voters:,}", write_sample, args.voters, 7, out)
-        print(f"  file: {source.stat().st_size / 1e9:.2f} GB")
-        _, floor = timed("floor: DuckDB bare CSV scan", bare_scan, source)
-        peak, took = timed("voters import", import_process, source, db)
-        print(f"  import / floor = {took / floor:.1f}x; peak memory {peak / 1024:.0f} MB")
+        if not db.exists():
+            imported(args.voters, source, db)
         for n in args.lines:
             lines = root / f"lines-{n}.csv"
             make_lines(db, n, lines)

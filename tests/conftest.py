@@ -12,10 +12,32 @@ deadline: property tests judge answers, not speed (speed is measured in benchmar
 """
 
 import os
+from collections.abc import Callable
 
+import pytest
 from hypothesis import settings
+
+from nyballot.cli import main
 
 settings.register_profile("ci", deadline=None, derandomize=True, database=None)
 settings.register_profile("dev", deadline=None)
 _default = "ci" if os.environ.get("CI", "").lower() == "true" else "dev"
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", _default))
+
+
+@pytest.fixture
+def run_cli(capsysbinary: pytest.CaptureFixture[bytes]) -> Callable[..., tuple[int, str, str]]:
+    """Run the command line in-process: (exit code, stdout, stderr). Output is read as UTF-8;
+    bytes that are not (a latin-1 voter file) survive as surrogates: ``.encode("utf-8",
+    "surrogateescape")`` gives them back."""
+
+    def invoke(*args: str) -> tuple[int, str, str]:
+        code = 0
+        try:
+            main(list(args))
+        except SystemExit as exc:
+            code = int(exc.code or 0)
+        out, err = capsysbinary.readouterr()
+        return code, out.decode("utf-8", "surrogateescape"), err.decode()
+
+    return invoke

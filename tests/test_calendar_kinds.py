@@ -69,9 +69,8 @@ def test_kinds_combine_as_repeated_options_or_a_comma_list() -> None:
 def test_the_kind_filter_applies_to_table_csv_and_ics() -> None:
     table = run("calendar", "2026", "--kind", "voter")
     assert "voter.early_voting.general" in table and "designating_petition.filing" not in table
-    rows = list(
-        csv.DictReader(io.StringIO(run("calendar", "2026", "--kind", "board", "--format", "csv")))
-    )
+    text = run("calendar", "2026", "--kind", "board", "--format", "csv").removeprefix("\ufeff")
+    rows = list(csv.DictReader(io.StringIO(text)))
     assert {r["kind"] for r in rows} == {"duty", "election"}
     ics = ICalendar.from_ical(run("calendar", "2026", "--kind", "voter", "--format", "ics"))
     summaries = [str(e["summary"]) for e in ics.walk("VEVENT")]
@@ -125,9 +124,8 @@ def test_json_marks_a_secondary_date_and_names_its_source() -> None:
 
 
 def test_csv_marks_a_secondary_date() -> None:
-    rows = {
-        r["id"]: r for r in csv.DictReader(io.StringIO(run("calendar", "2020", "--format", "csv")))
-    }
+    text = run("calendar", "2020", "--format", "csv").removeprefix("\ufeff")  # Excel's BOM
+    rows = {r["id"]: r for r in csv.DictReader(io.StringIO(text))}
     assert rows[SECONDARY]["evidence"] == "secondary"
     assert "Hawatmeh" in rows[SECONDARY]["evidence_source"]
     assert rows["election.general"]["evidence"] == ""

@@ -44,7 +44,12 @@ CONVENTIONS = st.sampled_from(["rolled", "statutory"])
 def events_for(draw: st.DrawFn, year: int) -> dict[str, dt.date]:
     names = draw(st.lists(st.sampled_from(EVENTS), unique=True))
     start, end = dt.date(year - 1, 7, 1), dt.date(year, 12, 31)
-    return {name: draw(st.dates(min_value=start, max_value=end)) for name in names}
+    events = {name: draw(st.dates(min_value=start, max_value=end)) for name in names}
+    # A special election follows its proclamation (the other order is refused, tested apart).
+    if "proclamation" in events and "special_election" in events:
+        first, then = sorted((events["proclamation"], events["special_election"]))
+        events["proclamation"], events["special_election"] = first, then + dt.timedelta(days=1)
+    return events
 
 
 @st.composite

@@ -137,7 +137,8 @@ def test_ics_uid_of_a_date_stays_when_the_date_moves() -> None:
 
 
 def test_csv_parses_with_one_row_per_rule(calendar_2015: dict[str, Any]) -> None:
-    rows = list(csv.DictReader(io.StringIO(run("calendar", "2015", "--format", "csv").stdout)))
+    text = run("calendar", "2015", "--format", "csv").stdout_bytes.decode("utf-8-sig")
+    rows = list(csv.DictReader(io.StringIO(text, newline="")))
     assert len(rows) == len(calendar_2015["deadlines"])
     assert {"id", "cite", "title", "opens", "closes", "derivation"} <= set(rows[0])
     filing = next(r for r in rows if r["id"] == "designating_petition.filing")
@@ -207,7 +208,7 @@ def test_a_misspelt_rule_gets_a_suggestion(capsys: pytest.CaptureFixture[str]) -
 
 def test_good_input_does_not_exit(capsys: pytest.CaptureFixture[str]) -> None:
     main(["calendar", "2015", "--format", "csv"])
-    assert capsys.readouterr().out.startswith("id,cite,title,opens,closes")
+    assert capsys.readouterr().out.startswith("\ufeffid,cite,title,opens,closes")
 
 
 @pytest.mark.skipif(not NYBALLOT.exists(), reason="the nyballot script is not installed")

@@ -67,6 +67,16 @@ class Comparison:
     def get(self, rule_id: str) -> Row | None:
         return next((r for r in self.rows if r.id == rule_id), None)
 
+    @property
+    def what_if_reasons(self) -> list[str]:
+        """Why either side is not the law's own calendar (each reason once)."""
+        both = self.base.what_if_reasons + self.other.what_if_reasons
+        return list(dict.fromkeys(both))
+
+    @property
+    def what_if(self) -> bool:
+        return bool(self.what_if_reasons)
+
 
 def business_days_between(start: dt.date, end: dt.date) -> int:
     """Business days from start to end: positive forward, negative backward, 0 if equal.

@@ -190,7 +190,8 @@ OPTIONAL = {
     "office": ["title", "kind", "seats", "opportunity_to_ballot", "numbered",
                "uncommitted_petition", "convention", "candidates"],
     "candidate": ["id", "surname", "status", "petition", "filed", "notice_of_intent",
-                  "short_form", "sex", "pledged_to", "number", "court_order", "person"],
+                  "short_form", "sex", "pledged_to", "number", "court_order", "person",
+                  "replaces"],
 }  # fmt: skip
 
 

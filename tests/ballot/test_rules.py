@@ -171,6 +171,27 @@ def test_one_person_designated_twice_prints_once() -> None:
     assert any(left.cite == "7-114(1)(c)" for left in b.left_off)
 
 
+@pytest.mark.parametrize(
+    ("law", "bills", "cite"),
+    [
+        # current/7-114.txt: "his or her name shall be placed upon the ballot for the primary
+        # election but once as such a candidate." (paragraph 1(b) there).
+        ("current", (), "7-114(1)(b)"),
+        # S.5305-A § 17 repeals § 7-114: no words print a name once; the reading is stated and
+        # the board's § 7-116(1) is cited.
+        (None, ("S5305A",), "7-116(1)"),
+    ],
+)
+def test_printed_once_under_the_law_in_force_and_s5305a(
+    law: str | None, bills: tuple[str, ...], cite: str
+) -> None:
+    o = office("dl", "Ann Lee", "Ann Lee", "Bo Best", kind="party-position")
+    o["candidates"][1].update({"id": "ann-lee-2", "person": "ann-lee", "petition": "P-9"})
+    b = ballot(o, nyc=False, law=law, bills=bills)
+    assert sorted(names(b, "dl")) == ["ANN LEE", "BO BEST"]
+    assert [left.cite for left in b.left_off] == [cite]
+
+
 def test_one_person_for_one_seat_is_no_contest() -> None:
     # Two petitions, one person, one seat: "uncontested" (§ 7-114(1)(d)).
     o = office("ad", "Ann Lee", "Ann Lee")
@@ -195,6 +216,36 @@ def test_a_person_on_two_group_petitions_prints_with_the_petition_first_filed() 
     o = {"id": "jd", "kind": "party-position", "seats": 2, "candidates": candidates}
     # Left: P-1 (Kim, Adams), placed by its first person, Kim; Baker alone. Baker < Kim.
     assert names(ballot(o), "jd") == ["TOM BAKER", "GRACE KIM", "RUTH ADAMS"]
+
+
+# --- a vacancy filled after the order was determined -----------------------------------------
+
+
+@pytest.mark.parametrize("law", [None, "current"])
+def test_a_vacancy_filled_late_takes_the_original_candidates_place(law: str | None) -> None:
+    # § 7-116(4) (pre-2019; carried forward, unverified, under the law in force): "the name of
+    # the candidate designated or nominated to fill such vacancy shall be printed in the place
+    # so determined for the original candidate." Abel declined; Zane fills the vacancy. In the
+    # city, district 1: Abel's place is first (Abel, Best, Cole), so ZED ZANE is first, not
+    # last as "Zane" would sort.
+    o = office("ad", "Anna Abel", "Bo Best", "Cy Cole", "Zed Zane")
+    o["candidates"][0]["status"] = "declined"
+    o["candidates"][3]["replaces"] = "anna-abel"
+    if law is None:
+        assert names(ballot(o), "ad") == ["ZED ZANE", "BO BEST", "CY COLE"]
+    # Outside the city Zane is drawn with Abel's ticket: the same place as Abel would have had.
+    drawn = names(ballot(o, nyc=False, law=law), "ad")
+    o["candidates"][0]["status"] = "designated"
+    del o["candidates"][3]
+    with_abel = names(ballot(o, nyc=False, law=law), "ad")
+    assert drawn == [n.replace("ANNA ABEL", "ZED ZANE") for n in with_abel]
+
+
+def test_replaces_must_name_a_candidate_off_the_ballot() -> None:
+    o = office("ad", "Anna Abel", "Bo Best", "Zed Zane")
+    o["candidates"][2]["replaces"] = "anna-abel"
+    with pytest.raises(UsageError, match="only a candidate who declined"):
+        ballot(o)
 
 
 # --- A.9725 ---------------------------------------------------------------------------------
@@ -350,4 +401,16 @@ def test_law_in_force_outside_the_city_cites_its_own_words() -> None:
     b = ballot(office("leader", "Sam Brown"), office("ad", "A Aa", "B Bb"), nyc=False,
                law="current")  # fmt: skip
     assert [left.cite for left in b.left_off] == ["7-114(1)(c)"]
-    assert b.unverified and "unverified" in render_text(b)
+    assert b.unverified and "Unverified: § 7-116(3)" in render_text(b)
+
+
+def test_the_ballot_code_asks_for_provisions_never_for_a_bill_or_version() -> None:
+    import re
+    from pathlib import Path
+
+    import nyballot.ballot
+
+    folder = Path(nyballot.ballot.__file__).parent
+    code = {p.name: p.read_text(encoding="utf-8") for p in folder.glob("*.py")}
+    asks = re.compile(r"\.has\(|\.law ==|\.law !=|overlays\[|versions\[")
+    assert {name for name, text in code.items() if asks.search(text)} == set()

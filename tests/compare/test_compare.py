@@ -68,8 +68,13 @@ def test_compare_json_has_the_documented_shape() -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["year"] == 2011
-    assert data["base"] == {"law": "pre-2019", "overlays": []}
-    assert data["other"] == {"law": "pre-2019", "overlays": ["A9725"]}
+    # The contract only gains keys: each side keeps its law and overlays.
+    assert data["base"]["law"] == "pre-2019" and data["base"]["overlays"] == []
+    assert data["other"]["law"] == "pre-2019" and data["other"]["overlays"] == ["A9725"]
+    # A.9725 was never enacted: the comparison says so, and so does the side that reads it.
+    assert data["what_if"] is True and not data["base"]["what_if"] and data["other"]["what_if"]
+    assert data["other"]["overlay_status"][0]["enacted"] is False
+    assert any("A.9725 of 2010 was never enacted" in r for r in data["what_if_reasons"])
     notice = next(c for c in data["changes"] if c["id"] == "notice_of_intent.filing")
     assert notice["status"] == "added" and notice["base"] is None
     assert set(notice["other"]) >= {"cite", "opens", "closes"}

@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 
-from nyballot.cli import main
 from nyballot.filing.access import Actor
 from nyballot.filing.desk import Desk, Submission
 from nyballot.filing.store import dispose_all
@@ -59,19 +58,9 @@ CliRun = Callable[..., tuple[int, str, str]]
 
 
 @pytest.fixture
-def run(capsys: pytest.CaptureFixture[str]) -> CliRun:
+def run(run_cli: CliRun) -> CliRun:
     """Run the command line in-process: (exit code, stdout, stderr)."""
-
-    def invoke(*args: str) -> tuple[int, str, str]:
-        code = 0
-        try:
-            main(list(args))
-        except SystemExit as exc:
-            code = int(exc.code or 0)
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return invoke
+    return run_cli
 
 
 class DeskClock:

@@ -74,13 +74,13 @@ def test_the_petition_named_follows_the_law() -> None:
     ("args", "error", "message"),
     [
         (("mayr", None, None, Inputs()), UsageError, "did you mean nyc-mayor"),
-        (("member-of-assembly", None, None, Inputs()), UsageError, "--votes-for-governor"),
+        (("member-of-assembly", None, None, Inputs()), UsageError, "votes_for_governor"),
         (("member-of-assembly", "senate", None, Inputs(1)), UsageError, "not a state senate"),
-        (("local-office", None, None, Inputs(1)), UsageError, "--district is required"),
-        (("governor", None, "current", Inputs()), OutOfCoverageError, "--law pre-2019"),
-        (("president", None, None, Inputs()), OutOfCoverageError, "--with S5961"),
+        (("local-office", None, None, Inputs(1)), UsageError, "district is required"),
+        (("governor", None, "current", Inputs()), OutOfCoverageError, "law version pre-2019"),
+        (("president", None, None, Inputs()), OutOfCoverageError, "bill S5961"),
         (("member-of-assembly", None, None, Inputs(-5)), UsageError, "must not be negative"),
-        (("member-of-assembly", None, None, Inputs(0)), UsageError, "--votes-for-governor 0:"),
+        (("member-of-assembly", None, None, Inputs(0)), UsageError, "votes_for_governor 0:"),
         (("local-office", "other", None, Inputs(10, larger_requirement=0)), UsageError, "0:"),
         (("national-convention-delegate", None, "S5961", Inputs(enrolled=0)), UsageError, "0:"),
     ],
@@ -113,7 +113,7 @@ def test_the_larger_subdivision_yields_where_a_paragraph_provides(
     assert req.number == 5 and req.cite == "6-142(2)"  # 5% of 100, under every cap
     assert any("(i) does not apply" in s.text and cite in s.text for s in req.steps)
     assert "larger_requirement" not in req.inputs
-    assert req.notes[-1] == "--larger-requirement 1 was given but not used."
+    assert req.notes[-1] == "larger_requirement 1 was given but not used."
 
 
 def test_one_signature_is_singular() -> None:

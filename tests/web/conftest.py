@@ -9,18 +9,18 @@ CI=true, where that is a failure.
 from __future__ import annotations
 
 import os
-import socket
-import threading
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
+from typing import Any
 
 import pytest
-import uvicorn
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from nyballot.api import create_app
+from nyballot.filing.desk import Desk
 from nyballot.filing.store import dispose_all
+from nyballot.web.local import serve_locally
 
 CHROMIUM = os.environ.get("NYBALLOT_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
@@ -36,30 +36,33 @@ ARGS = [
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The application served by uvicorn, as the real process serves it; yields its base URL."""
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """The application served by uvicorn, as the real process serves it, over a fresh desk;
+    yields its base URL and a clerk's token."""
     folder: Path = tmp_path_factory.mktemp("web")
-    app = create_app(f"sqlite:///{folder / 'web.sqlite3'}")
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
-    instance = uvicorn.Server(config)
-    thread = threading.Thread(target=instance.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not instance.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            pytest.fail("the web server did not start")
-        time.sleep(0.02)
+    url = f"sqlite:///{folder / 'web.sqlite3'}"
+    token = Desk(url).create_token("Ann Clerk", "clerk")
     try:
-        yield f"http://127.0.0.1:{port}"
+        with serve_locally(create_app(url)) as base:
+            yield base, token
     finally:
-        instance.should_exit = True
-        thread.join(10)
-        sock.close()
         dispose_all()
+
+
+@pytest.fixture(scope="session")
+def server(served: tuple[str, str]) -> str:
+    return served[0]
+
+
+@pytest.fixture(scope="session")
+def desk_token(served: tuple[str, str]) -> str:
+    return served[1]
+
+
+@pytest.fixture(scope="session")
+def serve() -> Callable[[Any], AbstractContextManager[str]]:
+    """``serve_locally``, for tests that serve an application of their own."""
+    return serve_locally
 
 
 @pytest.fixture(scope="session")
@@ -77,11 +80,50 @@ def browser() -> Iterator[Browser]:
             chromium.close()
 
 
+WIDTHS = {"desktop": {"width": 1200, "height": 900}, "phone": {"width": 390, "height": 844}}
+SHOTS = Path(os.environ.get("NYBALLOT_FAILED_SHOTS", "test-screenshots"))
+
+
+@pytest.fixture(scope="session")
+def pages(browser: Browser, server: str) -> Iterator[dict[str, Page]]:
+    """One page per width (desktop, phone), shared by the tests that only read."""
+    contexts = {
+        name: browser.new_context(base_url=server, viewport=size) for name, size in WIDTHS.items()
+    }
+    try:
+        opened = {}
+        for name, context in contexts.items():
+            context.set_default_timeout(10_000)
+            opened[name] = context.new_page()
+        yield opened
+    finally:
+        for context in contexts.values():
+            context.close()
+
+
 @pytest.fixture
 def page(browser: Browser, server: str) -> Iterator[Page]:
-    context = browser.new_context(base_url=server, viewport={"width": 1200, "height": 900})
+    context = browser.new_context(base_url=server, viewport=WIDTHS["desktop"])
     context.set_default_timeout(10_000)
     try:
         yield context.new_page()
     finally:
         context.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failing browser test saves what the browser showed, for looking at afterwards."""
+    report = yield
+    if report.when == "call" and report.failed:
+        funcargs = getattr(item, "funcargs", {})
+        shown = [funcargs["page"]] if "page" in funcargs else []
+        shown += list(funcargs.get("pages", {}).values())
+        SHOTS.mkdir(exist_ok=True)
+        for n, open_page in enumerate(shown):
+            name = "".join(c if c.isalnum() else "-" for c in item.name)[:120]
+            try:
+                open_page.screenshot(path=str(SHOTS / f"{name}-{n}.png"), full_page=True)
+            except Exception:  # a screenshot must not hide the failure
+                continue
+    return report

@@ -56,9 +56,22 @@ def test_an_unknown_rule_is_a_clear_404_page(page: Page) -> None:
 
 def test_the_ics_link_serves_an_icalendar_file(page: Page) -> None:
     page.goto("/web/calendar/2026")
-    href = page.locator("#download-ics").get_attribute("href")
+    href = page.locator("#download-icalendar").get_attribute("href")
     assert href == "/calendar/2026.ics"
     response = page.request.get(href)
     assert response.status == 200
     assert response.headers["content-type"].startswith("text/calendar")
     assert response.body().startswith(b"BEGIN:VCALENDAR")
+
+
+def test_a_bill_never_enacted_is_a_what_if_banner_at_the_top(page: Page) -> None:
+    page.goto("/web/calendar/2016?with=S5961")
+    heading = page.locator("h1").inner_text()
+    assert heading == "What-if, not the law: New York political calendar, 2016"
+    banner = page.locator("#what-if")
+    assert banner.is_visible()
+    assert "S.5961 of 2015 was never enacted" in banner.inner_text()
+    box = banner.bounding_box()
+    assert box is not None and box["y"] < 400  # above the fold, under the heading
+    page.goto("/web/calendar/2016")
+    assert page.locator("#what-if").count() == 0

@@ -12,6 +12,7 @@ from typing import TextIO
 from fastapi import FastAPI
 
 from nyballot.api import calendar, coverage, desk, docs, downloads, errors
+from nyballot.api import petitions as petitions_api
 from nyballot.api.body_limit import BodyLimit
 from nyballot.api.middleware import AccessLog, HeadAsGet, RateLimit, SecurityHeaders
 from nyballot.filing.access import now
@@ -52,6 +53,7 @@ def create_app(
     app.include_router(desk.router)
     app.include_router(docs.router)
     app.include_router(coverage.router)
+    app.include_router(petitions_api.router)
     app.include_router(web_router)
     # Outermost last: the log sees every request, refusals included.
     app.add_middleware(BodyLimit, limit=max_body)

@@ -49,7 +49,7 @@ def actor(
 ) -> Actor:
     """Who the token came from (its role and boards are checked by the desk)."""
     token = credentials.credentials if credentials else None
-    return desk_of(request).authenticate(token, client_of(request))
+    return desk_of(request).actor_for(token, client_of(request))
 
 
 Who = Annotated[Actor, Depends(actor)]

@@ -213,12 +213,19 @@ def once(
         if len(entries) == 1:
             kept.append(entries[0])
         elif _grouped(office):
-            kept.append(_first_filed(office, entries, contest))
+            kept.append(_first_filed(office, entries, contest, rules))
         else:
             kept.append(min(entries, key=lambda c: c.id))
+            once = rules.but_once
             contest.say(
                 f"{kept[-1].name} is designated by petitions "
-                f"{', '.join(sorted(c.petition for c in entries))}: printed once.",
+                f"{', '.join(sorted(c.petition for c in entries))}: printed once. "
+                + (
+                    f'"{once.words}"'
+                    if once is not None
+                    else "Reading: no words of this law print a name once (§ 7-114 is "
+                    "repealed); one person is one candidate, so the name is printed once."
+                ),
                 _once_cite(rules),
             )
         for dropped in entries:
@@ -235,10 +242,12 @@ def once(
 
 
 def _once_cite(rules: BallotLaw) -> str:
-    return rules.but_once.cite if rules.but_once is not None else rules.first_filed.cite
+    return rules.but_once.cite if rules.but_once is not None else rules.lot.cite
 
 
-def _first_filed(office: Office, entries: list[Candidate], contest: Contest) -> Candidate:
+def _first_filed(
+    office: Office, entries: list[Candidate], contest: Contest, rules: BallotLaw
+) -> Candidate:
     times = [c.filed for c in entries]
     if any(t is None for t in times) or len(set(times)) < len(times):
         raise UsageError(
@@ -250,9 +259,9 @@ def _first_filed(office: Office, entries: list[Candidate], contest: Contest) -> 
     first = min(entries, key=lambda c: c.filed or dt.datetime.min)
     contest.say(
         f"{first.name} is designated by petitions {', '.join(c.petition for c in entries)}: "
-        f'printed once, with petition {first.petition}, the first filed. "{law.BUT_ONCE.words}" '
-        f'"{law.FIRST_FILED.words}"',
-        law.FIRST_FILED.cite,
+        f"printed once, with petition {first.petition}, the first filed. "
+        f'"{rules.first_filed.words}"',
+        rules.first_filed.cite,
     )
     return first
 
@@ -265,7 +274,15 @@ def _ordered(
     entry: Printed, linked: list[Printed], data: BallotInput, rules: BallotLaw, seed: str | None
 ) -> list[Item]:
     office, contest = entry.office, entry.contest
-    together = [c for p in linked for c in p.shown if c.court_order != "added-late"]
+    # A vacancy filled late: ordered as the original candidate, then put in that place.
+    everyone = {c.id: c for p in linked for c in p.office.candidates}
+    substitutes = {c.replaces: c for p in linked for c in p.shown if c.replaces}
+    together = [
+        everyone[c.replaces] if c.replaces else c
+        for p in linked
+        for c in p.shown
+        if c.court_order != "added-late"
+    ]
     late = [c for c in entry.shown if c.court_order == "added-late"]
     removed = {c.id: c.name for c in entry.shown if c.court_order == "removed-late"}
     grouped = _grouped(office) or len(linked) > 1
@@ -292,8 +309,9 @@ def _ordered(
             need_seed(seed, office.id),
             contest,
             groups_below=False,
-            cite=law.BOARD_ORDER.cite,
+            lot=rules.lot,
             key=key,
+            announce=False,
         )
     elif data.new_york_city and not rules.new_york_city:
         raise OutOfCoverageError(f"office '{office.id}' in New York City: {rules.missing}")
@@ -309,11 +327,32 @@ def _ordered(
         order = by_lot(
             items, need_seed(seed, office.id), contest, groups_below=grouped, key=key, lot=rules.lot
         )
-    order = only_office(order, office.id)
+    order = only_office(_substituted(order, substitutes, rules, contest), office.id)
     late_items = items_of(late, _grouped(office))
     if late_items or removed:
         order = court_orders(order, late_items, removed, contest, _late_cite(rules, data, contest))
     return order
+
+
+def _substituted(
+    order: list[Item], substitutes: dict[str, Candidate], rules: BallotLaw, contest: Contest
+) -> list[Item]:
+    """§ 7-116(4): each substitute printed in the place determined for the original."""
+    if not substitutes:
+        return order
+    if rules.vacancy is None:
+        raise OutOfCoverageError(
+            "'replaces': this law has no words placing a vacancy filled after the order was "
+            "determined"
+        )
+    for original, substitute in substitutes.items():
+        if any(m.id == original for i in order for m in i.members):
+            contest.say(
+                f"{substitute.name} fills the vacancy of '{original}': printed in that place. "
+                f'"{rules.vacancy.words}"',
+                rules.vacancy.cite,
+            )
+    return [Item(i.key, tuple(substitutes.get(m.id, m) for m in i.members)) for i in order]
 
 
 def _late_cite(rules: BallotLaw, data: BallotInput, contest: Contest) -> str:

@@ -1,8 +1,10 @@
 """The words of the ballot rules this package encodes, each with its text, section and subdivision.
 
-§ 7-116 and § 7-114 are quoted from the bills that amend them: their bracketed (old-law) words
-are the statute as it stood, their capitals the bill's new matter. Tests find every quotation
-in the shipped text named.
+The rules that differ between laws (the fifteen-letter rule, capitals, uncontested offices,
+printing once, the lot, New York City's order) are provisions of the law data, read through
+``rules.ballot_law``. The words here are the rest: the detail of §§ 7-116(3) and (6) as they
+stood before 2019 (quoted from S.5305-A, whose bracketed words are the statute as it stood) and
+the bills' own new matter. Tests find every quotation in the shipped text named.
 """
 
 from __future__ import annotations
@@ -21,17 +23,7 @@ class Quote(NamedTuple):
 S5305A = "bills/S5305A.txt"
 A9725 = "bills/A9725.txt"
 S5961 = "bills/S5961.txt"
-C7104 = "current/7-104.txt"
-C7106 = "current/7-106.txt"
-C7114 = "current/7-114.txt"
-C7116 = "current/7-116.txt"
 
-LOT = Quote(
-    S5305A,
-    "7-116(3)",
-    "shall determine by lot, upon two days notice by mail given by such board or officer to "
-    "each candidate for such office or position",
-)
 SINGLE_LOT = Quote(
     S5305A,
     "7-116(3)",
@@ -101,40 +93,11 @@ BOARD_ORDER = Quote(
     "the officer or board who or which prepares the ballot shall determine the order in which "
     "shall appear the names of THE candidates FOR EACH PUBLIC office.",
 )
-SHORT_NAME = Quote(
-    S5305A,
-    "7-104(2), 7-106(11)",
-    "In printing the names of candidates whose full names contain more than fifteen letters, "
-    "only the surname must be printed in full.",
-)
-SHORT_NAME_BOARD = Quote(
-    S5305A,
-    "7-104(2), 7-106(11)",
-    "If no such indication is received from such candidate within the time specified in the "
-    "request, such officer or board shall make the necessary determination.",
-)
-CAPITALS = Quote(
-    S5305A,
-    "7-106(2)",
-    "The names of candidates shall be printed in capital letters in black-faced type.",
-)
 REPEAL_7_114 = Quote(S5305A, "S.5305-A § 17", "Section 7-114 of the election law is REPEALED.")
 NOMINATION_BY_PETITION = Quote(
     S5305A,
     "6-110 as S.5305-A would amend it",
     "shall be made BY THE FILING OF NOMINATING PETITIONS PURSUANT TO THIS ARTICLE.",
-)
-UNCONTESTED = Quote(
-    A9725,
-    "7-114(1)(d)",
-    "The ballot shall not contain a space for voting for candidates for uncontested offices and "
-    "positions",
-)
-UNCONTESTED_OTB = Quote(
-    A9725,
-    "7-114(1)(d)",
-    "no ballot shall be printed for a party whose primary is uncontested unless a petition for "
-    "opportunity to ballot has been filed.",
 )
 UNCONTESTED_NOTICE = Quote(
     A9725,
@@ -212,25 +175,6 @@ NYC_CONVENTION_GROUP = Quote(
     "on such designating petition in the group of candidates for whichever of such delegate or "
     "alternate delegate positions will appear first on the voting machine.",
 )
-VACANCY_PLACE = Quote(
-    S5305A,
-    "7-116(4)",
-    "the name of the candidate designated or nominated to fill such vacancy shall be printed in "
-    "the place so determined for the original candidate.",
-)
-BUT_ONCE = Quote(
-    A9725,
-    "7-114(1)(c)",
-    "his name shall be placed upon the ballot for the primary election but once as such a "
-    "candidate.",
-)
-FIRST_FILED = Quote(
-    S5961,
-    "6-147(1)",
-    "The name of a person designated on more than one petition as a candidate for a party "
-    "position to be filled by two or more persons shall be printed on the ballot with the group "
-    "of candidates designated by the petition first filed",
-)
 MIXED_PLEDGE = Quote(
     S5961,
     "2-122-a(6)(e)",
@@ -250,49 +194,5 @@ DELEGATES_BALLOT = Quote(
     "SECTION.",
 )
 
-# The law in force, from the shipped current texts (each partial: see their headers).
-CUR_BUT_ONCE = Quote(
-    C7114,
-    "7-114(1)(b)",
-    "his or her name shall be placed upon the ballot for the primary election but once as such "
-    "a candidate.",
-)
-CUR_UNCONTESTED = Quote(
-    C7114,
-    "7-114(1)(c)",
-    "The ballot shall not contain a space for voting for candidates for uncontested offices and "
-    "positions",
-)
-CUR_NO_BALLOT = Quote(
-    C7114,
-    "7-114(1)(c)",
-    "no ballot shall be printed for a party for which there is no contested office or position "
-    "unless a petition for opportunity to ballot has been filed.",
-)
-CUR_GROUPED = Quote(
-    C7114,
-    "7-114(2)(b)",
-    "where two or more candidates are to be elected to a party position, the names of "
-    "candidates designated by each petition shall be grouped together",
-)
-CUR_SHORT_NAME = Quote(
-    C7104,
-    "7-104(2)",
-    "In printing the names of candidates whose full names contain more than fifteen letters, "
-    "only the surname must be printed in full.",
-)
-CUR_SHORT_NAME_BOARD = Quote(
-    C7104,
-    "7-104(2)",
-    "If no such indication is received from such candidate within the time specified in the "
-    "request, such officer or board shall make the necessary determination.",
-)
-CUR_LOT = Quote(
-    C7116,
-    "7-116(3)",
-    "The officer or board with whom or which are filed the designations for a public office or "
-    "party position shall determine by lo",
-)
-CUR_SANS_SERIF = Quote(C7104, "7-104(1)", "using only sans serif print fonts")
 
 ALL_QUOTES = tuple(v for v in list(globals().values()) if isinstance(v, Quote))

@@ -50,6 +50,7 @@ class Candidate:
     person: str = ""  # who the candidate is: equal for one person designated twice
     office: str = ""  # the office this entry is for
     office_index: int = 0  # the office's place on the ballot (input order)
+    replaces: str = ""  # the id of the candidate whose vacancy this one fills, late
 
     @property
     def who(self) -> str:
@@ -157,7 +158,7 @@ OFFICE_KEYS = (
 )  # fmt: skip
 CANDIDATE_KEYS = (
     "id", "name", "surname", "status", "petition", "filed", "notice_of_intent", "short_form",
-    "sex", "pledged_to", "number", "court_order", "person",
+    "sex", "pledged_to", "number", "court_order", "person", "replaces",
 )  # fmt: skip
 # The word printed for uncommitted delegates (§ 2-122-a(8)(b)); no candidate may take it as id.
 UNCOMMITTED = "uncommitted"
@@ -279,6 +280,7 @@ def _candidate(
         given=parts.given,
         suffix=parts.suffix,
         person=_text(raw, "person", source, where, cid),
+        replaces=_text(raw, "replaces", source, where) if "replaces" in raw else "",
         office=office[0],
         office_index=office[1],
     )
@@ -297,6 +299,7 @@ def _office(raw: Any, source: str, where: str, index: int) -> Office:
         _candidate(c, i, source, f"{where}.candidates[{i}]", (oid, index))
         for i, c in enumerate(candidates_raw)
     )
+    _check_vacancies(candidates, source, where)
     return Office(
         id=oid,
         title=_text(raw, "title", source, where, oid),
@@ -308,6 +311,31 @@ def _office(raw: Any, source: str, where: str, index: int) -> Office:
         uncommitted_petition=_flag(raw, "uncommitted_petition", source, where),
         convention=_text(raw, "convention", source, where) if "convention" in raw else None,
     )
+
+
+def _check_vacancies(candidates: tuple[Candidate, ...], source: str, where: str) -> None:
+    """A substitute names, in ``replaces``, a candidate of the same office who is off the ballot."""
+    by_id = {c.id: c for c in candidates}
+    taken: set[str] = set()
+    for i, c in enumerate(candidates):
+        if not c.replaces:
+            continue
+        original = by_id.get(c.replaces)
+        place = f"{where}.candidates[{i}]"
+        if original is None or original is c:
+            raise _fail(
+                source, place, f"'replaces' names '{c.replaces}', no other candidate of the office"
+            )
+        if original.status in ON_BALLOT:
+            raise _fail(
+                source,
+                place,
+                f"'replaces' names '{original.id}', whose status is '{original.status}': only a "
+                "candidate who declined or is otherwise off the ballot leaves a vacancy",
+            )
+        if original.id in taken:
+            raise _fail(source, place, f"the vacancy of '{original.id}' is filled twice")
+        taken.add(original.id)
 
 
 def _check_ids(offices: tuple[Office, ...], source: str) -> None:

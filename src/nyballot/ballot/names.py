@@ -24,8 +24,6 @@ if TYPE_CHECKING:
     from nyballot.ballot.law import Quote
     from nyballot.ballot.model import Candidate
 
-LIMIT = 15
-
 
 class NameParts(NamedTuple):
     given: str
@@ -33,13 +31,16 @@ class NameParts(NamedTuple):
     suffix: str
 
 
+@cache
 def name_parts(name: str, surname: str | None = None) -> NameParts:
-    """The given names, surname and suffix of ``name`` (``surname`` as given, if it is)."""
-    parsed = HumanName(name)
-    suffix = str(parsed.suffix).strip()
+    """The given names, surname and suffix of ``name`` (``surname`` as given, if it is).
+
+    Parsing takes about a millisecond a name; a ballot names a few dozen people, and the same
+    names recur (a person on several petitions), so the parts are kept once found."""
     if surname is None:
+        parsed = HumanName(name)
         given = " ".join(p for p in (parsed.first, parsed.middle) if p)
-        return NameParts(given, str(parsed.last) or name, suffix)
+        return NameParts(given, str(parsed.last) or name, str(parsed.suffix).strip())
     at = name.rfind(surname)
     given = name[:at].strip()
     after = name[at + len(surname) :].strip(" ,")
@@ -68,19 +69,19 @@ def board_short_form(candidate: Candidate) -> str:
 
 
 def printed_name(
-    candidate: Candidate, rule: Quote, board: Quote
+    candidate: Candidate, limit: int, rule: Quote, board: Quote
 ) -> tuple[str, list[tuple[str, str]]]:
     """The name to print and the reasons (text, cite) for any change from the full name."""
     why: list[tuple[str, str]] = []
     name = candidate.name
     count = letters(name)
-    if count > LIMIT:
+    if count > limit:
         short = candidate.short_form
         if short and candidate.surname in short and letters(short) < count:
             name = short
             why.append(
                 (
-                    f"{candidate.name} has {count} letters (> {LIMIT}): printed in the short form "
+                    f"{candidate.name} has {count} letters (> {limit}): printed in the short form "
                     f"the candidate chose, '{short}'. \"{rule.words}\"",
                     rule.cite,
                 )
@@ -95,7 +96,7 @@ def printed_name(
             )
             why.append(
                 (
-                    f"{candidate.name} has {count} letters (> {LIMIT}): the board's short form "
+                    f"{candidate.name} has {count} letters (> {limit}): the board's short form "
                     f"'{name}' (initials, surname in full).{chosen} \"{board.words}\"",
                     board.cite,
                 )

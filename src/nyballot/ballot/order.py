@@ -74,16 +74,18 @@ def by_lot(
     contest: Contest,
     *,
     groups_below: bool,
-    cite: str = law.LOT.cite,
+    lot: law.Quote,
     key: str | None = None,
-    lot: law.Quote = law.LOT,
+    announce: bool = True,
 ) -> list[Item]:
     """§ 7-116(3): groups by a single lot per petition; individuals below, drawn among themselves.
 
     With ``groups_below`` false (one drawing for all, as for public office or under
     § 2-122-a(8)(c)), groups and individuals are drawn together. ``key`` is the office key of
-    the drawing (the office id unless offices are drawn together); ``lot`` the words quoted.
+    the drawing (the office id unless offices are drawn together); ``lot`` the words that
+    order the drawing, quoted unless ``announce`` is false (the caller has said why).
     """
+    cite = lot.cite
     key = key or contest.office
     if groups_below and any(i.is_group for i in items):
         groups = [i for i in items if i.is_group]
@@ -97,7 +99,7 @@ def by_lot(
             law.SINGLE_LOT.cite,
         )
         return order
-    if cite == lot.cite:
+    if announce:
         contest.say(f'Order determined by lot. "{lot.words}"', lot.cite)
     return _drawn(items, seed, key, contest, cite)
 

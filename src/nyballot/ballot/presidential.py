@@ -47,12 +47,11 @@ def presidential(
     pledged = _pledged(data, rules, ballot, {r.key for r in rows})
     kinds = {o.id: o.kind for o in data.offices}
     if len(rows) <= 1 and not pledged:
-        cite = rules.uncontested or law.UNCONTESTED
-        ballot.left_off.append(
-            Left(office.id, office.title, f'uncontested: "{cite.words}"', cite.cite)
-        )
+        words = f': "{rules.uncontested.words}"' if rules.uncontested else ""
+        cite = rules.uncontested.cite if rules.uncontested else law.DELEGATES_BALLOT.cite
+        ballot.left_off.append(Left(office.id, office.title, f"uncontested{words}", cite))
         return
-    order = by_lot(rows, need_seed(seed, office.id), contest, groups_below=False)
+    order = by_lot(rows, need_seed(seed, office.id), contest, groups_below=False, lot=rules.lot)
     contest.say(
         f'Delegates, then alternates, under each name. "{law.DELEGATES_UNDER.words}"',
         law.DELEGATES_UNDER.cite,
@@ -123,13 +122,13 @@ def _row(
     key = f"delegates:{row.key}"
     sub = Contest(key, "", "delegate", 0)
     drawn = by_lot(items_of(members, grouped=True), need_seed(seed, contest.office), sub,
-                   groups_below=False)  # fmt: skip
+                   groups_below=False, lot=rules.lot)  # fmt: skip
     contest.say(
         f"Delegates and alternates pledged to {head.name}: petitions and individuals in one "
         f'drawing, a petition\'s delegates and alternates one group. "{law.DELEGATE_GROUPS.words}"',
         law.DELEGATE_GROUPS.cite,
     )
-    contest.steps += [s for s in sub.steps if s.cite == law.LOT.cite and "Drawn" in s.text]
+    contest.steps += [s for s in sub.steps if s.cite == rules.lot.cite and "Drawn" in s.text]
     offices = sorted({(c.office_index, c.office) for c in members})
     for kind, label in LABELS:
         for oid in (o for _, o in offices if kinds[o] == kind):

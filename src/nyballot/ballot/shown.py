@@ -47,7 +47,7 @@ def lines_of(
     lines: list[Line] = []
     for item in order:
         for c in item.members:
-            printed, why = printed_name(c, rules.short_name, rules.short_name_board)
+            printed, why = printed_name(c, rules.limit, rules.short_name, rules.short_name_board)
             for text, cite in why:
                 contest.say(text, cite)
             if sex:

@@ -13,12 +13,14 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from nyballot.calendar.model import (
     CONVENTIONS,
     Calendar,
     Convention,
     Deadline,
+    OverlayStatus,
     Part,
     Status,
     Step,
@@ -50,6 +52,84 @@ class _Value:
     steps: list[Step] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class _Prepared:
+    """A year's rules once merged and checked, with what the graph says about each rule (the
+    same for every calendar that asks for this law, so it is worked out once)."""
+
+    rules: dict[str, Rule]
+    needs: dict[str, tuple[str, ...]]  # rule id -> events, through the rules it counts from
+    counted_from: dict[str, frozenset[str]]  # rule id -> every rule it depends on, transitively
+    triggers: dict[str, tuple[str, ...]]  # rule id -> events its own dates are counted after
+    # id() of each expression node of these rules -> its canonical text, written once: the
+    # rules hold the nodes for as long as this exists, so the ids cannot be reused meanwhile.
+    labels: dict[int, str] = field(default_factory=dict)
+
+
+def _labels(rules: Mapping[str, Rule]) -> dict[int, str]:
+    found: dict[int, str] = {}
+
+    def walk(e: object) -> None:
+        found[id(e)] = str(e)
+        for child in (
+            getattr(e, "anchor", None),
+            getattr(e, "left", None),
+            getattr(e, "right", None),
+        ):
+            if child is not None:
+                walk(child)
+        for option in getattr(e, "options", ()):
+            walk(option)
+
+    for rule in rules.values():
+        for e in rule.expressions().values():
+            walk(e)
+    return found
+
+
+def _triggers(e: Expr | None) -> list[str]:
+    """The events an expression counts forward from ("10 days after event.death")."""
+    match e:
+        case Ref(name=name) if name.startswith("event."):
+            return [name.removeprefix("event.")]
+        case (
+            Offset(direction="after", anchor=anchor) | NthWeekday(direction="after", anchor=anchor)
+        ):
+            return _triggers(anchor)
+        case Extremum(options=options):
+            return [t for option in options for t in _triggers(option)]
+    return []
+
+
+def _prepare(rules: dict[str, Rule]) -> _Prepared:
+    """What the dependency graph says about each rule (see ``_Prepared``)."""
+    direct = {
+        rule.id: [d.rsplit(".", 1)[0] for d in rule.dependencies() if not d.startswith("event.")]
+        for rule in rules.values()
+    }
+    counted_from: dict[str, frozenset[str]] = {}
+    needs: dict[str, tuple[str, ...]] = {}
+    for rule_id in rules:
+        # A walk over rules, not dates: a rule's first day may count from its own last day,
+        # or from a rule whose first day counts from this one's last day.
+        seen: dict[str, None] = {}
+        todo = list(direct[rule_id])
+        while todo:
+            target = todo.pop(0)
+            if target != rule_id and target not in seen:
+                seen[target] = None
+                todo += direct[target]
+        counted_from[rule_id] = frozenset(seen)
+        events = [e for r in (rule_id, *seen) for e in rules[r].events()]
+        needs[rule_id] = tuple(dict.fromkeys(events))
+    triggers = {
+        r.id: tuple(dict.fromkeys(_triggers(r.opens) + _triggers(r.closes))) for r in rules.values()
+    }
+    # Each rule after the rules it is counted from, so a walk in this order meets causes first.
+    ordered = {k: rules[k] for k in sorted(rules, key=lambda k: len(counted_from[k]))}
+    return _Prepared(ordered, needs, counted_from, triggers, _labels(ordered))
+
+
 class _Evaluator:
     def __init__(
         self,
@@ -59,27 +139,33 @@ class _Evaluator:
         events: Mapping[str, dt.date],
         overrides: Mapping[str, tuple[dt.date, str]],
         convention: Convention,
+        labels: Mapping[int, str] | None = None,
     ) -> None:
         self.rules = rules
+        self.labels = labels or {}
         self.year = year
         self.law = law
         self.events = events
         self.overrides = overrides
         self.convention = convention
-        self.memo: dict[str, _Value] = {}
+        self.memo: dict[tuple[str, Part], _Value] = {}
+        self.conditions: dict[str, tuple[bool | None, list[Step]]] = {}
 
     # -- rules -----------------------------------------------------------------------------
     def applies(self, rule: Rule) -> tuple[bool | None, list[Step]]:
         """Whether a conditional rule applies: True, False, or None (an event is missing)."""
         if rule.when is None:
             return True, []
-        return self.condition(rule.when, rule)
+        if rule.id not in self.conditions:  # asked for each first and last day: once is enough
+            self.conditions[rule.id] = self.condition(rule.when, rule)
+        return self.conditions[rule.id]
 
     def field(self, rule_id: str, part: Part) -> _Value:
-        key = f"{rule_id}.{part}"
-        if key not in self.memo:
-            self.memo[key] = self._field(self.rules[rule_id], part)
-        return self.memo[key]
+        key = (rule_id, part)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._field(self.rules[rule_id], part)
+        return found
 
     def _field(self, rule: Rule, part: Part) -> _Value:
         if part == "closes" and rule.id in self.overrides:
@@ -100,6 +186,10 @@ class _Evaluator:
         return _Value(raw, final, steps)
 
     # -- expressions -----------------------------------------------------------------------
+    def label(self, e: Expr) -> str:
+        """The expression's canonical text (written once per law, see _Prepared.labels)."""
+        return self.labels.get(id(e)) or str(e)
+
     def expr(self, e: Expr, rule: Rule, part: Part) -> tuple[dt.date | None, list[Step]]:
         match e:
             case Ref():
@@ -112,7 +202,8 @@ class _Evaluator:
                     day = dates.nth_weekday_before(base, n, weekday)
                 else:
                     day = dates.nth_weekday_after(base, n, weekday)
-                return day, [*steps, Step(f"{e} ({format_day(base)})", day, rule.cite, part)]
+                text = f"{self.label(e)} ({format_day(base)})"
+                return day, [*steps, Step(text, day, rule.cite, part)]
             case Offset(n=n, unit=unit, direction=direction, anchor=anchor):
                 base, steps = self.expr(anchor, rule, part)
                 if base is None:
@@ -129,17 +220,18 @@ class _Evaluator:
                     # public holiday is not counted.
                     day = dates.two_day_period_end(base, is_business_day)
                     skipped = (day - base).days - 2
-                    text = f"{e} ({format_day(base)})" + (
+                    text = f"{self.label(e)} ({format_day(base)})" + (
                         f", {skipped} intervening day(s) not counted" if skipped else ""
                     )
                     return day, [*steps, Step(text, day, f"{rule.cite}; GCL § 20", part)]
                 else:
                     day = base + dt.timedelta(days=sign * n * (7 if unit == "weeks" else 1))
                     cite = f"{rule.cite}; GCL § 20"
-                return day, [*steps, Step(f"{e} ({format_day(base)})", day, cite, part)]
+                text = f"{self.label(e)} ({format_day(base)})"
+                return day, [*steps, Step(text, day, cite, part)]
             case NthWeekdayOfMonth() | MonthDay():
                 day = dates.closed_form_date(e, self.year)
-                return day, [Step(f"{e}, {self.year}", day, rule.cite, part)]
+                return day, [Step(f"{self.label(e)}, {self.year}", day, rule.cite, part)]
             case FixedDate(date=day):
                 return day, [
                     Step(f"{day.isoformat()}, fixed for {self.year}", day, rule.cite, part)
@@ -190,20 +282,40 @@ class _Evaluator:
         holds = cond.holds(left, right)
         verdict = "applies" if holds else "does not apply"
         text = (
-            f"{verdict}: {cond.left} ({format_day(left)}) {cond.op} {cond.right} "
+            f"{verdict}: {self.label(cond.left)} ({format_day(left)}) {cond.op} "
+            f"{self.label(cond.right)} "
             f"({format_day(right)})"
         )
         return holds, [*steps, Step(text, None, rule.cite, "when")]
 
 
-def _deadline(ev: _Evaluator, rule: Rule) -> Deadline:
+def _impossible(ev: _Evaluator, prepared: _Prepared, rule: Rule, found: Mapping[str, str]) -> str:
+    """Why the events given make a date impossible: a date counted forward from an event that
+    falls before the event itself (a death after the primary, for a designation vacancy that
+    must be filled four days before it), or a date counted from such a date."""
+    day = ev.field(rule.id, "closes").final or ev.field(rule.id, "opens").final
+    for name in prepared.triggers[rule.id]:
+        happened = ev.events.get(name)
+        if day is not None and happened is not None and day < happened:
+            what = ev.law.events[name]
+            return (
+                f"event.{name} ({what}) on {format_day(happened)} comes after the last day "
+                f"this provision allows ({format_day(day)}): the event is too late for it"
+            )
+    for target in sorted(prepared.counted_from[rule.id]):
+        if found.get(target):
+            return f"counted from {target}, which the events given make impossible"
+    return ""
+
+
+def _deadline(ev: _Evaluator, prepared: _Prepared, rule: Rule, impossible: str) -> Deadline:
     applies, _ = ev.applies(rule)
     opens = ev.field(rule.id, "opens")
     closes = ev.field(rule.id, "closes")
     derivation = opens.steps + [s for s in closes.steps if s.part != "when" or not opens.steps]
     derivation += [Step(note, None, rule.cite, "note") for note in rule.derivation_notes]
     start = rule.in_force_from
-    earliest = min((d for d in (opens.final, closes.final) if d is not None), default=None)
+    earliest = opens.final or closes.final  # a first day is never after its last day
     if start is not None and earliest is not None and earliest < start:
         derivation.append(
             Step(
@@ -232,6 +344,12 @@ def _deadline(ev: _Evaluator, rule: Rule) -> Deadline:
             f"{ev.year} were not found. {unverified}"
         ).strip()
     rolled_from = closes.raw if closes.raw != closes.final else None
+    if impossible:
+        derivation.append(Step(f"impossible: {impossible}", None, rule.cite, "note"))
+        return Deadline(
+            rule, None, None, "not_applicable", derivation, unverified,
+            needs=prepared.needs[rule.id], impossible=impossible,
+        )  # fmt: skip
     return Deadline(
         rule,
         opens.final,
@@ -240,6 +358,7 @@ def _deadline(ev: _Evaluator, rule: Rule) -> Deadline:
         derivation,
         unverified,
         rolled_from,
+        needs=prepared.needs[rule.id],
     )
 
 
@@ -342,14 +461,27 @@ def build_calendar(
     for name in events:
         if name not in data.events:
             raise UsageError(f"event '{name}': no such event{suggest(name, data.events)}")
+    for order in data.event_order:
+        first, then = events.get(order.first), events.get(order.then)
+        if first is not None and then is not None and first >= then:
+            raise UsageError(
+                f"event {order.first}={first.isoformat()}: not before event "
+                f"{order.then}={then.isoformat()}; {order.why} (§ {order.cite})"
+            )
     if convention not in CONVENTIONS:
         raise UsageError(f"convention '{convention}': expected one of {', '.join(CONVENTIONS)}")
     version, chosen = resolve_law(year, law, overlays, data, enacted, enacted_on, outside_coverage)
     if conflicts not in ("later", "earlier"):
         raise UsageError(f"conflicts '{conflicts}': expected later or earlier")
-    rules = apply_overlays(version, chosen, year, enacted_on, ordered, conflicts)
-    check_rules(rules, data.events, f" in {version.id} with {', '.join(o.id for o in chosen)}")
-    rules = {k: r for k, r in rules.items() if r.in_year(year)}
+    prepared = _prepared(
+        version.id,
+        tuple(o.id for o in chosen),
+        year,
+        tuple(sorted((enacted_on or {}).items())),
+        ordered,
+        conflicts,
+    )
+    rules = prepared.rules
     overrides = {
         rule_id: (day, flag)
         for rule_id, day, flag in (
@@ -358,27 +490,90 @@ def build_calendar(
         )
         if day is not None
     }
-
-    def evaluate(conv: Convention) -> list[Deadline]:
-        ev = _Evaluator(rules, year, data, events, overrides, conv)
-        return [_deadline(ev, rule) for rule in rules.values()]
-
     try:
-        deadlines = evaluate(convention)
-        other: Convention = "statutory" if convention == "rolled" else "rolled"
-        for mine, theirs in zip(deadlines, evaluate(other), strict=True):
-            _note_other_reading(mine, theirs, other)
+        ev = _Evaluator(rules, year, data, events, overrides, convention, prepared.labels)
+        found: dict[str, str] = {}
+        for rule in rules.values():  # rules in an order where a rule follows those it counts from
+            found[rule.id] = _impossible(ev, prepared, rule, found) if events else ""
+        deadlines = [_deadline(ev, prepared, rule, found[rule.id]) for rule in rules.values()]
+        _other_reading(ev, prepared, deadlines)
     except OverflowError:  # a date counted past the calendar's range (year 1 or 9999)
         raise OutOfCoverageError(f"year {year}: its dates fall outside the calendar") from None
     deadlines.sort(key=lambda d: (d.sort_date, d.closes or dt.date.max, d.id))
-    notes = [f"Convention: {CONVENTIONS[convention]}."]
-    notes += [f"Overlay {o.id}: {o.title} ({o.cite})." for o in chosen]
+    cal = Calendar(year, version.id, [o.id for o in chosen], convention, events, deadlines)
+    _check_elections(cal, primary, general)
+    cal.notes = [f"Convention: {CONVENTIONS[convention]}."]
+    cal.notes += [f"Overlay {o.id}: {o.title} ({o.cite})." for o in chosen]
+    cal.overlay_status = [OverlayStatus(o.id, o.cite, o.enacted, o.status) for o in chosen]
+    cal.what_if_reasons = [
+        f"{o.cite} was never enacted ({o.status.rstrip('.') or 'not enacted'}): the dates it "
+        "changes are what-if, not law"
+        for o in chosen
+        if not o.enacted
+    ]
+    cal.what_if_reasons += [
+        f"the {name} election day is typed in ({day.isoformat()}), not the day the law fixes"
+        for name, day in (("primary", primary), ("general", general))
+        if day is not None
+    ]
     if not version.covers(year):
-        notes.append(
-            f"What-if: {version.id} covers {version.first_year} to {version.last_year}; "
-            f"applied to {year} as asked."
+        what_if = (
+            f"{version.id} covers {version.first_year} to {version.last_year}; "
+            f"applied to {year} as asked"
         )
-    return Calendar(year, version.id, [o.id for o in chosen], convention, events, deadlines, notes)
+        cal.notes.append(f"What-if: {what_if}.")
+        cal.what_if_reasons.append(what_if)
+    return cal
+
+
+@lru_cache(maxsize=512)
+def _prepared(
+    version_id: str,
+    overlay_ids: tuple[str, ...],
+    year: int,
+    enacted_on: tuple[tuple[str, dt.date], ...],
+    ordered: bool,
+    conflicts: ConflictReading,
+) -> _Prepared:
+    """A year's rules under a law, merged, checked and analysed once: the law data does not
+    change while the process runs, so neither does this."""
+    data = load_law()
+    version = data.versions[version_id]
+    chosen = [data.overlays[o] for o in overlay_ids]
+    rules = apply_overlays(version, chosen, year, dict(enacted_on), ordered, conflicts)
+    check_rules(rules, data.events, f" in {version.id} with {', '.join(overlay_ids)}")
+    rules = {k: r for k, r in rules.items() if r.in_year(year)}
+    return _prepare(rules)
+
+
+def _other_reading(ev: _Evaluator, prepared: _Prepared, deadlines: list[Deadline]) -> None:
+    """Note, on each date the other counting convention gives differently, that date.
+
+    Only a date counted (through any chain of rules) from a last day that rolled forward can
+    differ, so only those rules are evaluated a second time."""
+    rolled = {rule_id for (rule_id, _), value in ev.memo.items() if value.raw != value.final}
+    if not rolled:
+        return
+    other: Convention = "statutory" if ev.convention == "rolled" else "rolled"
+    alt = _Evaluator(ev.rules, ev.year, ev.law, ev.events, ev.overrides, other, ev.labels)
+    for mine in deadlines:
+        if mine.impossible or not rolled & prepared.counted_from[mine.id]:
+            continue
+        theirs = {part: alt.field(mine.id, part).final for part in ("opens", "closes")}
+        _note_other_reading(mine, theirs, other)
+
+
+def _check_elections(cal: Calendar, primary: dt.date | None, general: dt.date | None) -> None:
+    """A primary on or after the general election it nominates for cannot be."""
+    days = cal.elections
+    if "primary" in days and "general" in days and days["primary"] >= days["general"]:
+        flag = "--primary " if primary is not None else "primary "
+        given = "--general " if general is not None else "the general election "
+        raise UsageError(
+            f"{flag}{days['primary'].isoformat()}: not before {given}"
+            f"{days['general'].isoformat()}; a primary nominates for the general election "
+            "that follows it"
+        )
 
 
 def _check_dates(
@@ -437,9 +632,11 @@ def calendar_under(
     )
 
 
-def _note_other_reading(mine: Deadline, theirs: Deadline, other: Convention) -> None:
+def _note_other_reading(
+    mine: Deadline, theirs: Mapping[str, dt.date | None], other: Convention
+) -> None:
     for part in ("opens", "closes"):
-        ours, alt = getattr(mine, part), getattr(theirs, part)
+        ours, alt = getattr(mine, part), theirs[part]
         if ours != alt:
             mine.other_reading[part] = alt
             mine.derivation.append(
@@ -451,3 +648,26 @@ def _note_other_reading(mine: Deadline, theirs: Deadline, other: Convention) -> 
                     "note",
                 )
             )
+
+
+def last_day_given(
+    calendar: Calendar,
+    rule_id: str,
+    given: Mapping[str, tuple[dt.date, str]],
+    events: Mapping[str, dt.date] | None = None,
+) -> tuple[dt.date | None, list[Step]]:
+    """A rule's last day, evaluated from the rule files of a calendar's law with some rules'
+    last days given (``rule id -> (day, why)``): a paper's own dates, such as the day a
+    petition counts as filed. The filing desk's clocks are counted this way, so each rule is
+    written once, in the law data."""
+    # the calendar's own overlays, already resolved and in order
+    prepared = _prepared(calendar.law, tuple(calendar.overlays), calendar.year, (), True, "later")
+    rules = prepared.rules
+    if rule_id not in rules:
+        hint = suggest(rule_id, rules)
+        raise UsageError(f"rule '{rule_id}': not in the {calendar.year} law ({calendar.law}){hint}")
+    ev = _Evaluator(
+        rules, calendar.year, load_law(), events or {}, given, "rolled", prepared.labels
+    )
+    value = ev.field(rule_id, "closes")
+    return value.final, value.steps

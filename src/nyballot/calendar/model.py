@@ -53,6 +53,10 @@ class Deadline:
     unverified: str = ""
     rolled_from: dt.date | None = None  # the statute's last day, where it rolled forward
     other_reading: dict[str, dt.date | None] = field(default_factory=dict)
+    # Every event the dates need, through the rules they are counted from, each once; None
+    # (a deadline built by hand) falls back to the events the rule itself names.
+    needs: tuple[str, ...] | None = None
+    impossible: str = ""  # why the events given make this date impossible (status not_applicable)
 
     @property
     def id(self) -> str:
@@ -74,7 +78,23 @@ class Deadline:
         return {name: str(expr) for name, expr in self.rule.expressions().items()}
 
     def events(self) -> list[str]:
-        return self.rule.events()
+        """The events this date is counted from, directly or through other rules, each once."""
+        if self.needs is not None:
+            return list(self.needs)
+        return list(dict.fromkeys(self.rule.events()))
+
+
+@dataclass(frozen=True)
+class OverlayStatus:
+    """An overlay read into a calendar, and whether it is law."""
+
+    id: str
+    cite: str
+    enacted: bool
+    status: str  # the data's own words: "introduced June 14, 2015; not enacted"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "cite": self.cite, "enacted": self.enacted, "status": self.status}
 
 
 @dataclass
@@ -88,6 +108,15 @@ class Calendar:
     events: dict[str, dt.date]
     deadlines: list[Deadline]
     notes: list[str] = field(default_factory=list)
+    overlay_status: list[OverlayStatus] = field(default_factory=list)
+    # Why these dates are not the law's own dates for the year: a bill never enacted, election
+    # days typed in, a law applied to a year it does not cover. Every output reads these.
+    what_if_reasons: list[str] = field(default_factory=list)
+
+    @property
+    def what_if(self) -> bool:
+        """True where the calendar must never be mistaken for the law (see what_if_reasons)."""
+        return bool(self.what_if_reasons)
 
     def of_kinds(self, groups: Iterable[KindGroup]) -> Calendar:
         """The same calendar with only the dates of the groups asked (``KIND_GROUPS``); none

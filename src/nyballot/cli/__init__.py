@@ -1,41 +1,55 @@
 """The nyballot command line: a thin shell over the library.
 
-Every command group lives in its own module and is registered here. Errors the user can fix
-exit 2 with one line naming the input and what was wrong; nothing prints a traceback.
+Every command group lives in its own module and is registered here by name; a module is
+imported only when its command runs (or help lists it), so a short command does not pay for
+the web server, the database or the exporters it does not use. Errors the user can fix exit 2
+with one line naming the input and what was wrong; nothing prints a traceback.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
 
-from nyballot.cli.ballot import ballot
-from nyballot.cli.calendar import calendar, explain, holidays
-from nyballot.cli.compare import compare_command
-from nyballot.cli.delegates import delegates
-from nyballot.cli.desk import desk
-from nyballot.cli.law import law
-from nyballot.cli.petitions import petitions
-from nyballot.cli.serve import serve
-from nyballot.cli.signatures import signatures
-from nyballot.cli.voters import voters
 from nyballot.errors import NyballotError
 
+# command name -> (module, attribute), in the order help lists them
+COMMANDS = {
+    "calendar": ("nyballot.cli.calendar", "calendar"),
+    "explain": ("nyballot.cli.calendar", "explain"),
+    "holidays": ("nyballot.cli.calendar", "holidays"),
+    "law": ("nyballot.cli.law", "law"),
+    "compare": ("nyballot.cli.compare", "compare_command"),
+    "signatures": ("nyballot.cli.signatures", "signatures"),
+    "ballot": ("nyballot.cli.ballot", "ballot"),
+    "delegates": ("nyballot.cli.delegates", "delegates"),
+    "desk": ("nyballot.cli.desk", "desk"),
+    "serve": ("nyballot.cli.serve", "serve"),
+    "voters": ("nyballot.cli.voters", "voters"),
+    "petitions": ("nyballot.cli.petitions", "petitions"),
+}
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+class _LazyGroup(click.Group):
+    """A group whose commands are imported when they are asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [*COMMANDS, *(name for name in super().list_commands(ctx) if name not in COMMANDS)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in COMMANDS:
+            module, attribute = COMMANDS[cmd_name]
+            command: click.Command = getattr(importlib.import_module(module), attribute)
+            return command
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="nyballot")
 def cli() -> None:
     """New York's ballot-access law as code: the political calendar from the statute."""
-
-
-COMMANDS = (
-    calendar, explain, holidays, law, compare_command,
-    signatures, ballot, delegates, desk, serve, voters,
-    petitions,
-)  # fmt: skip
-for command in COMMANDS:
-    cli.add_command(command)
 
 
 def fail(message: str, code: int = 2) -> None:

@@ -6,15 +6,10 @@ import sys
 from typing import Any
 
 import click
-from rich.console import Console
-from rich.table import Table
 
 from nyballot.calendar.model import parse_kind_groups
 from nyballot.cli.options import calendar_from_options, calendar_options
-from nyballot.export import csv as csv_export
-from nyballot.export import ics as ics_export
 from nyballot.export import json as json_export
-from nyballot.export import table as table_export
 from nyballot.reckoning.dates import format_day
 from nyballot.reckoning.holidays import holidays as holidays_of
 from nyballot.reckoning.holidays import table as holiday_table
@@ -35,18 +30,36 @@ YEAR = click.argument("year", type=click.IntRange(1, 9999))
     metavar="candidate|board|voter",
     help="Only the dates for candidates, boards or voters (repeatable, or a comma list).",
 )
-def calendar(year: int, fmt: str, kinds: tuple[str, ...], **options: Any) -> None:
+@click.option(
+    "--remind",
+    type=click.IntRange(0, 366),
+    metavar="DAYS",
+    help="With --format ics: a reminder DAYS days before each last day.",
+)
+def calendar(
+    year: int, fmt: str, kinds: tuple[str, ...], remind: int | None, **options: Any
+) -> None:
     """The political calendar of YEAR under the law in force that year."""
     groups = parse_kind_groups(kinds)
     cal = calendar_from_options(year, options).of_kinds(groups)
+    # Each writer is imported only when asked for: icalendar and rich take longer to import
+    # than a calendar takes to compute.
     if fmt == "json":
         click.echo(json_export.dumps(json_export.calendar_dict(cal)), nl=False)
     elif fmt == "csv":
-        click.echo(csv_export.to_csv(cal), nl=False)
+        from nyballot.export.csv import to_csv
+
+        sys.stdout.buffer.write(to_csv(cal).encode("utf-8"))
     elif fmt == "ics":
-        sys.stdout.buffer.write(ics_export.to_ics(cal))
+        from nyballot.export.ics import to_ics
+
+        sys.stdout.buffer.write(to_ics(cal, reminder_days=remind))
     else:
-        table_export.print_calendar(cal, Console(width=max(Console().width, 120)))
+        from rich.console import Console
+
+        from nyballot.export.table import print_calendar
+
+        print_calendar(cal, Console())
 
 
 @click.command()
@@ -61,7 +74,15 @@ def explain(year: int, rule_id: str, fmt: str, **options: Any) -> None:
     if fmt == "json":
         click.echo(json_export.dumps(json_export.deadline_dict(deadline)), nl=False)
     else:
-        table_export.print_derivation(deadline, Console(width=max(Console().width, 120)))
+        from rich.console import Console
+        from rich.text import Text
+
+        from nyballot.export.table import print_derivation, what_if_lines
+
+        console = Console(width=max(Console().width, 120))
+        for line in what_if_lines(cal.what_if_reasons):
+            console.print(Text(line, style="bold red"))
+        print_derivation(deadline, console)
 
 
 @click.command()
@@ -73,6 +94,9 @@ def holidays(year: int, fmt: str) -> None:
     if fmt == "json":
         click.echo(json_export.dumps(json_export.holidays_dict(year)), nl=False)
         return
+    from rich.console import Console
+    from rich.table import Table
+
     table = Table(title=f"Public holidays {year} ({holiday_table().cite})")
     for column in ("date", "holiday", "source", "note"):
         table.add_column(column)

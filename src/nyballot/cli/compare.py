@@ -7,11 +7,13 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.text import Text
 
 from nyballot.calendar.model import Deadline
 from nyballot.cli.options import calendar_keywords, calendar_options, parse_enacted_on
 from nyballot.compare import Comparison, Row, compare
 from nyballot.export.json import comparison_dict, dumps
+from nyballot.export.table import what_if_lines
 from nyballot.law.choice import LawChoice
 
 
@@ -53,6 +55,8 @@ def print_comparison(result: Comparison, console: Console, include_unchanged: bo
     """A block per rule, in date order: the dates under each law and the shift, then why."""
     base = _label(result.base.law, result.base.overlays)
     other = _label(result.other.law, result.other.overlays)
+    for line in what_if_lines(result.what_if_reasons):
+        console.print(Text(line, style="bold red"))
     console.print(f"[bold]{result.year}: {base}  →  {other}[/bold]  (bd = business days)\n")
     rows = result.rows if include_unchanged else result.changed()
     marks = {"moved": "", "added": "[green]added[/green] ", "repealed": "[red]repealed[/red] ",

@@ -93,11 +93,17 @@ def _read(path: Path) -> bytes:
 @petitions.command(name="review")
 @_review_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text")
-def review_command(fmt: str, **options: Any) -> None:
+@click.option("--keep", is_flag=True, help="Keep the review for the clerk's page.")
+def review_command(fmt: str, keep: bool, **options: Any) -> None:
     """A cited ruling for every line of LINES.csv, and the tally against the number required."""
-    from nyballot.petitions import report
+    from nyballot.petitions import kept, report
+    from nyballot.voters.store import opened
 
     result = _run(options)
+    if keep:
+        with opened(options["db"], read_only=False) as con:
+            uid = kept.keep(con, result)
+        click.echo(f"kept as review {uid}: page /web/petitions/{uid}", err=True)
     if fmt == "json":
         click.echo(dumps(result), nl=False)
     elif fmt == "html":

@@ -17,7 +17,9 @@ SHORT = {"encoded": "encoded", "no_date": "no date", "missing": "missing",
 def _what(row: Row) -> str:
     if row.rules:
         return "\n".join(
-            f"{r.id}{f' {UNVERIFIED_MARK}' if r.unverified else ''}" for r in row.rules
+            escape(f"{r.id}{f' [{r.overlay}]' if r.overlay else ''}")
+            + (f" {UNVERIFIED_MARK}" if r.unverified else "")
+            for r in row.rules
         )
     return escape(row.note)
 

@@ -1,4 +1,9 @@
-"""CSV export: one row per rule, dates as ISO text, derivation folded into one cell."""
+"""CSV export: one row per rule, dates as ISO text, derivation folded into one cell.
+
+Written for spreadsheets as much as for programs: UTF-8 with a byte order mark and CRLF line
+ends (RFC 4180), so Excel opens it with "§" intact. A what-if says so in its own column on
+every row, beside the dates, where a reader of the sheet looks.
+"""
 
 from __future__ import annotations
 
@@ -9,15 +14,18 @@ from nyballot.calendar.model import Calendar
 from nyballot.export.json import iso
 
 COLUMNS = (
-    "id", "cite", "title", "opens", "closes", "status", "text_unverified", "derivation",
-    "evidence", "evidence_source", "kind",
+    "id", "cite", "title", "opens", "closes", "what_if", "status", "text_unverified",
+    "derivation", "evidence", "evidence_source", "kind",
 )  # fmt: skip
+BOM = "\ufeff"
 
 
 def to_csv(cal: Calendar) -> str:
+    """The calendar as CSV text, starting with the byte order mark; write it as UTF-8."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(COLUMNS)
+    what_if = "; ".join(f"WHAT-IF: {reason}" for reason in cal.what_if_reasons)
     for d in cal.deadlines:
         derivation = " | ".join(f"{s.text} = {iso(s.date) or '-'} [{s.cite}]" for s in d.derivation)
         writer.writerow(
@@ -27,6 +35,7 @@ def to_csv(cal: Calendar) -> str:
                 d.title,
                 iso(d.opens) or "",
                 iso(d.closes) or "",
+                what_if,
                 d.status,
                 d.unverified,
                 derivation,
@@ -35,4 +44,4 @@ def to_csv(cal: Calendar) -> str:
                 d.rule.kind,
             )
         )
-    return out.getvalue()
+    return BOM + out.getvalue()

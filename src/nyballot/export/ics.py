@@ -2,6 +2,15 @@
 
 UIDs are built from the year, law, overlays, rule id and part, so a calendar program that
 subscribes to the file updates an event in place when a date moves, and never duplicates it.
+
+Revisions are derived from each event's content, so the same calendar always gives the same
+bytes and a changed event carries new values: the SHA-256 of the event's day, summary and
+description gives SEQUENCE (its first 28 bits) and LAST-MODIFIED, which is SEQUENCE seconds
+after 2000-01-01T00:00:00Z; DTSTAMP (without METHOD, RFC 5545 § 3.8.7.2: when the event was
+last revised) is the same instant. A moved date, a retitled rule or new words therefore give
+an event a new SEQUENCE and LAST-MODIFIED under the same UID, and an unchanged event keeps
+both from one download to the next. With no record of earlier files, a new SEQUENCE differs
+from the old one but is not always higher (a subscription replaces events on refresh anyway).
 """
 
 from __future__ import annotations
@@ -9,13 +18,16 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 
+from icalendar import Alarm, Event
 from icalendar import Calendar as ICalendar
-from icalendar import Event
 
 from nyballot.calendar.model import Calendar, Deadline
+from nyballot.errors import UsageError
 
 PRODID = "-//nyballot//New York political calendar//EN"
-STAMP = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)  # fixed, so the file is reproducible
+EPOCH = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)  # LAST-MODIFIED = EPOCH + SEQUENCE seconds
+MAX_REMINDER_DAYS = 366
+WHAT_IF = "WHAT-IF"
 
 
 def _uid(cal: Calendar, deadline: Deadline, part: str) -> str:
@@ -23,8 +35,23 @@ def _uid(cal: Calendar, deadline: Deadline, part: str) -> str:
     return f"{hashlib.sha256(key.encode()).hexdigest()[:24]}@nyballot"
 
 
-def _description(deadline: Deadline) -> str:
-    lines = [f"§ {deadline.cite}: {deadline.title}"]
+def revision(day: dt.date, summary: str, description: str) -> tuple[int, dt.datetime]:
+    """SEQUENCE and LAST-MODIFIED of an event, from its content alone (see the module)."""
+    content = "\x1f".join((day.isoformat(), summary, description)).encode()
+    sequence = int(hashlib.sha256(content).hexdigest()[:7], 16)
+    return sequence, EPOCH + dt.timedelta(seconds=sequence)
+
+
+def calendar_name(cal: Calendar) -> str:
+    """X-WR-CALNAME: what a calendar program lists; a what-if says so first."""
+    law = " + ".join([cal.law, *cal.overlays])
+    name = f"New York political calendar {cal.year} ({law})"
+    return f"{WHAT_IF} (not law): {name}" if cal.what_if else name
+
+
+def _description(cal: Calendar, deadline: Deadline) -> str:
+    lines = [f"{WHAT_IF}: {reason}." for reason in cal.what_if_reasons]
+    lines.append(f"§ {deadline.cite}: {deadline.title}")
     lines += [f'"{words}"' for words in deadline.rule.law]
     if deadline.unverified:
         lines.append(f"TEXT UNVERIFIED: {deadline.unverified}")
@@ -38,33 +65,54 @@ def _description(deadline: Deadline) -> str:
     return "\n".join(lines)
 
 
-def to_ics(cal: Calendar) -> bytes:
-    """The calendar as an iCalendar file: stable UIDs and a fixed DTSTAMP, so the same calendar
-    always gives the same bytes and a subscribed calendar program updates events in place."""
+def _alarm(days: int, summary: str) -> Alarm:
+    alarm = Alarm()
+    alarm.add("action", "DISPLAY")
+    alarm.add("trigger", dt.timedelta(days=-days))
+    alarm.add("description", f"In {days} day(s): {summary}" if days else summary)
+    return alarm
+
+
+def to_ics(cal: Calendar, reminder_days: int | None = None) -> bytes:
+    """The calendar as an iCalendar file: stable UIDs and revisions derived from each event's
+    content, so the same calendar always gives the same bytes and a subscribed calendar program
+    updates events in place. ``reminder_days`` adds a reminder (VALARM) that many days before
+    each last day (0: on the day)."""
+    if reminder_days is not None and not 0 <= reminder_days <= MAX_REMINDER_DAYS:
+        raise UsageError(
+            f"reminder {reminder_days} days: expected 0 to {MAX_REMINDER_DAYS} days before"
+        )
     ical = ICalendar()
     ical.add("prodid", PRODID)
     ical.add("version", "2.0")
     ical.add("calscale", "GREGORIAN")
-    ical.add("x-wr-calname", f"New York political calendar {cal.year} ({cal.law})")
+    ical.add("x-wr-calname", calendar_name(cal))
+    mark = f"{WHAT_IF}: " if cal.what_if else ""
     for deadline in cal.deadlines:
+        description = _description(cal, deadline)
         for part, day in (("opens", deadline.opens), ("closes", deadline.closes)):
             if day is None:
                 continue
             label = {"opens": "first day", "closes": "last day"}[part]
             if deadline.opens is None or deadline.closes is None:
                 label = "" if deadline.rule.kind == "election" else label
-            event = Event()
-            event.add("uid", _uid(cal, deadline, part))
-            event.add("dtstamp", STAMP)
-            event.add("dtstart", day)
-            event.add("dtend", day + dt.timedelta(days=1))
-            summary = f"{deadline.title}{f' ({label})' if label else ''}"
+            summary = f"{mark}{deadline.title}{f' ({label})' if label else ''}"
             if deadline.rule.evidence:
                 summary += " [secondary source]"
+            sequence, modified = revision(day, summary, description)
+            event = Event()
+            event.add("uid", _uid(cal, deadline, part))
+            event.add("dtstamp", modified)
+            event.add("last-modified", modified)
+            event.add("sequence", sequence)
+            event.add("dtstart", day)
+            event.add("dtend", day + dt.timedelta(days=1))
             event.add("summary", summary)
-            event.add("description", _description(deadline))
+            event.add("description", description)
             event.add("categories", [deadline.cite])
             event.add("transp", "TRANSPARENT")
+            if reminder_days is not None and part == "closes" and deadline.rule.kind != "election":
+                event.add_component(_alarm(reminder_days, summary))
             ical.add_component(event)
     data: bytes = ical.to_ical()
     return data

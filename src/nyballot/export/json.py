@@ -1,6 +1,7 @@
 """The JSON contract of a calendar (documented in the README; other tools read it).
 
     {"year": 2015, "law": "pre-2019", "overlays": [...], "convention": "rolled",
+     "what_if": false, "what_if_reasons": [], "overlay_status": [{"id", "enacted", ...}],
      "elections": {"primary": "2015-09-10", "general": "2015-11-03"},
      "deadlines": [{"id", "cite", "title", "opens", "closes", "status", "derivation", ...}]}
 
@@ -52,6 +53,7 @@ def deadline_dict(d: Deadline) -> dict[str, Any]:
         "derivation": [step_dict(s) for s in d.derivation],
         "evidence": rule.evidence,
         "evidence_source": rule.evidence_source or None,
+        "impossible": d.impossible or None,
     }
 
 
@@ -67,6 +69,9 @@ def calendar_dict(cal: Calendar) -> dict[str, Any]:
         "elections": {k: iso(v) for k, v in cal.elections.items()},
         "deadlines": [deadline_dict(d) for d in cal.deadlines],
         "notes": cal.notes,
+        "what_if": cal.what_if,
+        "what_if_reasons": cal.what_if_reasons,
+        "overlay_status": [o.as_dict() for o in cal.overlay_status],
     }
 
 
@@ -93,7 +98,12 @@ def comparison_dict(result: Comparison, include_unchanged: bool = True) -> dict[
     """The JSON contract of a comparison (documented in the README)."""
 
     def side(cal: Calendar) -> dict[str, Any]:
-        return {"law": cal.law, "overlays": cal.overlays}
+        return {
+            "law": cal.law,
+            "overlays": cal.overlays,
+            "overlay_status": [o.as_dict() for o in cal.overlay_status],
+            "what_if": cal.what_if,
+        }
 
     return {
         "year": result.year,
@@ -117,6 +127,8 @@ def comparison_dict(result: Comparison, include_unchanged: bool = True) -> dict[
             {"overlay": overlay_id, **provision_dict(p)} for overlay_id, p in result.provisions
         ],
         "notes": result.other.notes,
+        "what_if": result.what_if,
+        "what_if_reasons": result.what_if_reasons,
     }
 
 

@@ -1,9 +1,11 @@
 """The clocks a filing starts: objections, specifications, cure, court, notice to candidates.
 
-Pure functions over dates, and ``clocks_of`` over the recorded filings (the dicts of
-``records.record_dict``): which clocks each filing has running. Every last day counted in days
-is rolled forward to a business day (Election Law § 1-106(1), GCL § 25-a); business-day periods
-land on a business day already.
+Functions over dates, and ``clocks_of`` over the recorded filings (the dicts of
+``records.record_dict``): which clocks each filing has running. The clocks of §§ 6-154(2) and
+16-102(2) are the rule files' own rules, evaluated under the paper's law with the paper's dates
+given in place of the calendar's last day to file (``engine.last_day_given``), so each is
+written once; the engine rolls a last day counted in days forward to a business day (Election
+Law § 1-106(1), GCL § 25-a). Business-day periods land on a business day already.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from nyballot.calendar.engine import build_calendar
-from nyballot.calendar.model import Calendar, Step
+from nyballot.calendar.engine import build_calendar, last_day_given
+from nyballot.calendar.model import Calendar, Deadline, Step
 from nyballot.filing.model import KINDS, Category, FilingKind, Outcome, Verdict
+from nyballot.law.loader import load_law
 from nyballot.reckoning.dates import add_business_days, format_day
-from nyballot.reckoning.holidays import is_business_day, roll_forward
+from nyballot.reckoning.holidays import is_business_day
 
 
 @dataclass
@@ -32,40 +35,65 @@ class Clock:
     steps: list[Step] = field(default_factory=list)
 
 
-def days_after(start: dt.date, n: int, cite: str, what: str) -> tuple[dt.date, list[Step]]:
-    """N calendar days after a day, that day excluded (GCL § 20), rolled forward (§ 25-a)."""
-    raw = start + dt.timedelta(days=n)
-    steps = [Step(f"{what}: {n} days after {format_day(start)} (GCL § 20)", raw, cite, "closes")]
-    rolled = roll_forward(raw)
-    if rolled is None:
-        return raw, steps
-    steps.append(
-        Step(
-            f"{format_day(raw)} is {rolled.reason}: the last day becomes the next "
-            f"business day, {format_day(rolled.day)}",
-            rolled.day,
-            rolled.cite,
-            "closes",
-        )
-    )
-    return rolled.day, steps
-
-
 def business_days_after(start: dt.date, n: int, cite: str, what: str) -> tuple[dt.date, list[Step]]:
     day = add_business_days(start, n, is_business_day)
     text = f"{what}: {n} business days after {format_day(start)}"
     return day, [Step(text, day, cite, "closes")]
 
 
-def objection_clock(filed_on: dt.date, uid: str = "") -> Clock:
+# The rules of §§ 6-154(2) and 16-102(2) in the law data, which the clocks evaluate with a
+# paper's own dates in place of the calendar's last day to file.
+OBJECTIONS = "designating_petition.objections"
+SPECIFICATIONS = "designating_petition.specifications"
+PROCEEDING = "designating_petition.court_proceeding"
+PROCEEDING_AFTER_DETERMINATION = "designating_petition.court_proceeding_after_determination"
+_PETITION = "designating_petition.filing"
+NOTICE_CURE = "notice_of_intent.cure"  # only where an overlay adds notices of intent
+
+
+def _act_cite(deadline: Deadline) -> str:
+    """A rule's cite, led by the act that adds it when an overlay does ("A.9725 § 6-117(6)")."""
+    overlay = deadline.rule.overlay
+    if overlay is None:
+        return deadline.cite
+    return f"{load_law().overlays[overlay].cite.split(' of ')[0]} § {deadline.cite}"
+
+
+def _law_of(start: dt.date, calendar: Calendar | None) -> Calendar:
+    """The calendar whose law counts a clock: the paper's, or the law in force that year."""
+    return calendar if calendar is not None else calendar_for(start.year, None, ())
+
+
+def _from_rule(
+    calendar: Calendar,
+    rule_id: str,
+    given: dict[str, tuple[dt.date, str]],
+    events: dict[str, dt.date] | None = None,
+) -> tuple[dt.date, list[Step]]:
+    due, steps = last_day_given(calendar, rule_id, given, events)
+    assert due is not None, f"{rule_id}: every date it counts from was given"
+    # The rule names the calendar's day; say which of the paper's days stands in for it.
+    named = {f"{k}.closes": why for k, (_, why) in given.items()}
+    return due, [
+        Step(named[s.text], s.date, "6-144", s.part) if s.text in named else s for s in steps
+    ]
+
+
+def objection_clock(filed_on: dt.date, uid: str = "", calendar: Calendar | None = None) -> Clock:
     """§ 6-154(2): objections 'within three days after the filing of the petition'."""
-    due, steps = days_after(filed_on, 3, "6-154(2)", "last day for written objections")
+    cal = _law_of(filed_on, calendar)
+    given = {_PETITION: (filed_on, f"the day the paper counts as filed, {format_day(filed_on)}")}
+    due, steps = _from_rule(cal, OBJECTIONS, given)
     return Clock("objections", "Last day to file written objections", due, "6-154(2)", uid, steps)
 
 
-def specifications_clock(objection_on: dt.date, uid: str = "") -> Clock:
+def specifications_clock(
+    objection_on: dt.date, uid: str = "", calendar: Calendar | None = None
+) -> Clock:
     """§ 6-154(2): specifications 'within six days thereafter', else the objection is void."""
-    due, steps = days_after(objection_on, 6, "6-154(2)", "last day for specifications")
+    cal = _law_of(objection_on, calendar)
+    why = f"the day the objection counts as filed, {format_day(objection_on)}"
+    due, steps = _from_rule(cal, SPECIFICATIONS, {OBJECTIONS: (objection_on, why)})
     return Clock(
         "specifications",
         "Last day to file specifications of the objections (else the objection is void)",
@@ -77,28 +105,28 @@ def specifications_clock(objection_on: dt.date, uid: str = "") -> Clock:
 
 
 def cure_clock(determined_on: dt.date, uid: str = "", cite: str = "6-134(2)") -> Clock:
-    """§ 6-134(2): 'three business days from the date of such determination to cure' (the same
-    words for a notice of intent in A.9725 § 6-117(6))."""
+    """§ 6-134(2): 'three business days from the date of such determination to cure' (a notice
+    of intent's cure is its own rule, ``NOTICE_CURE``, in the overlay that adds notices)."""
     due, steps = business_days_after(determined_on, 3, cite, "last day to cure")
     return Clock("cure", "Last day to cure the violation", due, cite, uid, steps)
 
 
 def proceeding_clock(
-    last_day_to_file: dt.date, invalid_on: dt.date | None = None, uid: str = ""
+    last_day_to_file: dt.date,
+    invalid_on: dt.date | None = None,
+    uid: str = "",
+    calendar: Calendar | None = None,
 ) -> Clock:
-    """§ 16-102(2): fourteen days after the last day to file the petition, or three business
-    days after a determination of invalidity, whichever is later."""
-    due, steps = days_after(
-        last_day_to_file, 14, "16-102(2)", "fourteen days after the last day to file the petition"
-    )
-    if invalid_on is not None:
-        after, more = business_days_after(
-            invalid_on, 3, "16-102(2)", "three business days after the determination of invalidity"
-        )
-        steps += more
-        if after > due:
-            due = after
-        steps.append(Step(f"whichever is later: {format_day(due)}", due, "16-102(2)", "closes"))
+    """§ 16-102(2): fourteen days after the last day to file the petition (and, in the words in
+    force from 2024, four days after the last day for a certificate to fill a vacancy), or
+    three business days after a determination of invalidity, whichever is later."""
+    cal = _law_of(last_day_to_file, calendar)
+    given = {_PETITION: (last_day_to_file, f"the last day to file, {format_day(last_day_to_file)}")}
+    if invalid_on is None:
+        due, steps = _from_rule(cal, PROCEEDING, given)
+    else:
+        events = {"determination": invalid_on}
+        due, steps = _from_rule(cal, PROCEEDING_AFTER_DETERMINATION, given, events)
     return Clock(
         "proceeding",
         "Last day to bring a proceeding in supreme court",
@@ -145,6 +173,7 @@ def clocks_of(records: list[dict[str, Any]]) -> list[Clock]:
     for r in records:
         kind = FilingKind(r["kind"])
         info = KINDS[kind]
+        cal = _calendar_of(r)
         kids = children.get(r["uid"], [])
         if any(k["kind"] == FilingKind.WITHDRAWAL for k in kids):
             continue
@@ -153,15 +182,22 @@ def clocks_of(records: list[dict[str, Any]]) -> list[Clock]:
             day = dt.date.fromisoformat(r["filed_on"])
             if r["outcome"] == Outcome.NONCOMPLIANT:
                 notice = target is not None and target["kind"] == FilingKind.NOTICE_OF_INTENT
-                cite = "A.9725 § 6-117(6)" if notice else "6-134(2)"
-                out.append(cure_clock(day, r["uid"], cite))
+                # the notice's own law (the determination may be entered without its what-if)
+                law = _calendar_of(target) if target is not None else cal
+                cure = law.get(NOTICE_CURE) if notice else None
+                if cure is not None:
+                    due, steps = _from_rule(law, NOTICE_CURE, {}, {"determination": day})
+                    title = "Last day to cure the violation"
+                    out.append(Clock("cure", title, due, _act_cite(cure), r["uid"], steps))
+                else:
+                    out.append(cure_clock(day, r["uid"]))
             elif r["outcome"] == Outcome.INVALID and target is not None:
                 petition = target
                 if FilingKind(target["kind"]) is FilingKind.OBJECTION and target["refers_to"]:
                     petition = by_uid.get(target["refers_to"], target)
                 last = _last_day(petition)
                 if last is not None:
-                    out.append(proceeding_clock(last, day, r["uid"]))
+                    out.append(proceeding_clock(last, day, r["uid"], cal))
             continue
         if r["verdict"] != Verdict.TIMELY or r["filed_on"] is None:
             continue
@@ -169,11 +205,10 @@ def clocks_of(records: list[dict[str, Any]]) -> list[Clock]:
         if info.category in (Category.PETITION, Category.CERTIFICATE) or (
             kind is FilingKind.NOTICE_OF_INTENT
         ):
-            out.append(objection_clock(filed_on, r["uid"]))
+            out.append(objection_clock(filed_on, r["uid"], cal))
         if info.names_candidates:
             decline = None
             if info.declination_rule:
-                cal = calendar_for(r["year"], r["law"], tuple(r["what_if"]))
                 d = cal.get(info.declination_rule)
                 decline = d.closes if d else None
             out.append(notice_clock(filed_on, decline, r["uid"]))
@@ -181,12 +216,16 @@ def clocks_of(records: list[dict[str, Any]]) -> list[Clock]:
             last = _last_day(r)
             invalid = [k for k in kids if k["outcome"] == Outcome.INVALID]
             if last is not None and not invalid:
-                out.append(proceeding_clock(last, None, r["uid"]))
+                out.append(proceeding_clock(last, None, r["uid"], cal))
         if kind is FilingKind.OBJECTION and not any(
             k["kind"] == FilingKind.SPECIFICATIONS for k in kids
         ):
-            out.append(specifications_clock(filed_on, r["uid"]))
+            out.append(specifications_clock(filed_on, r["uid"], cal))
     return out
+
+
+def _calendar_of(record: dict[str, Any]) -> Calendar:
+    return calendar_for(record["year"], record["law"], tuple(record["what_if"]))
 
 
 def _last_day(record: dict[str, Any]) -> dt.date | None:

@@ -288,9 +288,16 @@ class Desk:
         """A new token (printed once; only its hash is stored)."""
         return access.create_token(self.engine, clerk, role, boards, expires)[1]
 
-    def authenticate(self, token: str | None, client: str = "") -> Actor:
+    def actor_for(self, token: str | None, client: str = "") -> Actor:
         """The actor a token stands for; AuthError (logged) if it is missing or not valid."""
         return access.authenticate(self.engine, token, client)
+
+    def authenticate(self, token: str | None, client: str = "") -> str:
+        """The name of the clerk whose token may record; AuthError or ForbiddenError if not."""
+        actor = self.actor_for(token, client)
+        if not actor.may(RECORD):
+            raise ForbiddenError(f"role '{actor.role}' may not record filings")
+        return actor.name
 
     # -- the chain -------------------------------------------------------------------------
 

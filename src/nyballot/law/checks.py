@@ -55,7 +55,7 @@ def check_overlay(law: Law, overlay: Overlay) -> list[Problem]:
     source = next((c.rule.source for c in overlay.changes if c.rule is not None), None)
     for change in overlay.changes:
         label = f"{change.rule_id} ({change.label()})"
-        rule_source = change.rule.source if change.rule is not None else source
+        rule_source = change.rule.source if change.rule is not None else change.source or source
         found += _quotes(overlay.origin, label, rule_source, change.law)
     for provision in overlay.provisions:
         found += _quotes(overlay.origin, provision.id, provision.source or source, provision.law)

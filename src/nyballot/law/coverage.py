@@ -1,7 +1,7 @@
 """Coverage: every subdivision of a version's shipped texts, and the rules that encode it.
 
 The list of subdivisions and the reason none encodes one are data
-(``law/data/coverage/<version folder>.yaml``, reviewed beside the texts); which rules encode a
+(``law/data/coverage/<version folder>.yaml``, read by ``coverage_data``); which rules encode a
 subdivision is computed from each rule's ``cite``. A reason on a subdivision some rule encodes
 is ignored, so a new rule never makes the list wrong, only shorter.
 """
@@ -9,22 +9,19 @@ is ignored, so a new rule never makes the list wrong, only shorter.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Literal
 
-import yaml
-
-from nyballot.errors import LawDataError, UsageError, suggest
+from nyballot.errors import UsageError, suggest
 from nyballot.law.choice import normalise_name
+from nyballot.law.coverage_data import CoverageData, Section, coverage_data
 from nyballot.law.loader import load_law
+from nyballot.law.markers import Derived, derive
 from nyballot.law.model import LawVersion, Rule
-from nyballot.law.subdivisions import Cited, Derived, Path, cite_of, derive, parse_cite
+from nyballot.law.subdivisions import Cited, Path, cite_of, parse_cite
 from nyballot.law.texts import shipped_texts
 
-Reason = Literal["no-date", "missing", "not-modelled"]
 Status = Literal["encoded", "no_date", "missing", "not_modelled", "unexplained"]
 REASONS: dict[str, Status] = {"no-date": "no_date", "missing": "missing",
                               "not-modelled": "not_modelled"}  # fmt: skip
@@ -35,38 +32,6 @@ STATUS_WORDS: dict[Status, str] = {
     "not_modelled": "not modelled",
     "unexplained": "no rule and no reason recorded",
 }
-WHOLE = "whole"  # the key of a section without subdivisions
-_UNIT = re.compile(r"(\d+(?:-[a-z])?)((?:\([a-z]\))?)")
-
-
-@dataclass(frozen=True)
-class Listed:
-    """One subdivision (or paragraph) in the data, with the reason no rule encodes it."""
-
-    path: Path
-    reason: Reason | None = None
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class Section:
-    """A section as the data lists it: the shipped text its words are in, and its units."""
-
-    section: str
-    text: str
-    units: tuple[Listed, ...]
-    derived: bool = True  # False: the text quotes this section among others (a bill)
-    begins: str | None = None  # the subdivision a text starts in, when it starts at "(a)"
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class CoverageData:
-    version: str
-    folder: str  # the version's own texts: law/data/texts/<folder>/
-    sections: dict[str, Section]
-    unlisted: dict[str, str]  # text key -> why it is not listed
-    origin: str
 
 
 @dataclass(frozen=True)
@@ -96,78 +61,13 @@ class Coverage:
     uncited: tuple[tuple[Rule, str], ...]  # rules whose cite names no listed subdivision
     unreviewed: tuple[str, ...] = ()  # texts of the version's folder the data does not list
 
-    def totals(self) -> dict[str, int]:
-        counts = {"subdivisions": len(self.rows)}
-        for status in ("encoded", "no_date", "missing", "not_modelled", "unexplained"):
-            counts[status] = sum(1 for r in self.rows if r.status == status)
+    def totals(self, section: str | None = None) -> dict[str, int]:
+        """How many subdivisions of the version (or of one section) have each status."""
+        rows = [r for r in self.rows if section is None or r.section == section]
+        counts = {"subdivisions": len(rows)}
+        for status in STATUS_WORDS:
+            counts[status] = sum(1 for r in rows if r.status == status)
         return counts
-
-
-def unit_key(path: Path) -> str:
-    """('6', 'a') -> '6(a)'; () -> 'whole'."""
-    return f"{path[0]}{''.join(f'({p})' for p in path[1:])}" if path else WHOLE
-
-
-def _path(key: object, where: str) -> Path:
-    text = str(key)
-    if text == WHOLE:
-        return ()
-    m = _UNIT.fullmatch(text)
-    if m is None:
-        raise LawDataError(f"{where}: '{text}' is not a subdivision ('6', '2-a', '6(a)', 'whole')")
-    return (m[1], *re.findall(r"\(([a-z])\)", m[2]))
-
-
-def _listed(key: object, value: object, where: str) -> Listed:
-    path = _path(key, where)
-    if value is None:
-        return Listed(path)
-    if not isinstance(value, Mapping) or len(value) != 1 or next(iter(value)) not in REASONS:
-        raise LawDataError(
-            f"{where} {key}: give one reason, {{no-date: ...}}, {{missing: ...}} or "
-            "{not-modelled: what}, or nothing where a rule encodes it"
-        )
-    reason, note = next(iter(value.items()))
-    if reason == "not-modelled" and not note:
-        raise LawDataError(f"{where} {key}: say what is not modelled")
-    return Listed(path, reason, " ".join(str(note or "").split()))
-
-
-def _section(name: str, raw: Any, origin: str) -> Section:
-    where = f"{origin} {name}"
-    if not isinstance(raw, Mapping) or set(raw) - {"text", "units", "derived", "begins", "note"}:
-        raise LawDataError(f"{where}: expected text, units (and derived, begins, note)")
-    try:
-        units = tuple(_listed(k, v, where) for k, v in (raw["units"] or {}).items())
-        return Section(
-            section=name,
-            text=str(raw["text"]),
-            units=units,
-            derived=bool(raw.get("derived", True)),
-            begins=str(raw["begins"]) if raw.get("begins") is not None else None,
-            note=" ".join(str(raw.get("note", "")).split()),
-        )
-    except KeyError as exc:
-        raise LawDataError(f"{where}: '{exc.args[0]}' is required") from None
-
-
-@cache
-def coverage_data(version: str) -> CoverageData:
-    """The reviewed list of a version's subdivisions (law/data/coverage/*.yaml)."""
-    root = resources.files("nyballot.law").joinpath("data/coverage")
-    for path in sorted(root.iterdir(), key=lambda p: p.name):
-        if not path.name.endswith(".yaml"):
-            continue
-        origin = f"law/data/coverage/{path.name}"
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-        if raw.get("version") != version:
-            continue
-        sections = {str(k): _section(str(k), v, origin) for k, v in raw["sections"].items()}
-        unlisted = {
-            str(k): " ".join(str(v).split()) for k, v in (raw.get("unlisted") or {}).items()
-        }
-        return CoverageData(version, str(raw["texts"]), sections, unlisted, origin)
-    raise LawDataError(f"law/data/coverage: no subdivision list for law version '{version}'")
 
 
 def _section_key(section: str) -> tuple[int, list[tuple[int, str]]]:
@@ -219,6 +119,19 @@ def _derived(entry: Section) -> Derived:
     return derive(entry.text, entry.begins) if entry.derived else Derived()
 
 
+def enacted_rules(version: LawVersion) -> list[Rule]:
+    """The rules that enacted overlays (chapter laws, court orders) add to or put in place of the
+    version's, for the years they govern: an amendment in force from 2024 encodes the
+    subdivision it quotes as well as a rule of the version does. Bills never count."""
+    return [
+        change.rule
+        for overlay in load_law().overlays.values()
+        if overlay.enacted and version.id in overlay.versions
+        for change in overlay.changes
+        if change.rule is not None
+    ]
+
+
 def build(version_id: str) -> Coverage:
     """The checklist for a law version: every listed unit in statute order, with its rules."""
     version = load_law().versions[version_id]
@@ -235,6 +148,12 @@ def build(version_id: str) -> Coverage:
                 encoders.setdefault((c.section, found), []).append(rule)
         if not cited:
             uncited.append((rule, rule.cite))
+    for rule in enacted_rules(version):
+        for c in parse_cite(rule.cite):
+            found = resolve(data, c)
+            # A one-year subdivision (6-158(1-a)) is not in the version's texts: not listed here.
+            if found is not None and rule not in encoders.get((c.section, found), []):
+                encoders.setdefault((c.section, found), []).append(rule)
     rows: list[Row] = []
     partial: list[str] = []
     for entry in data.sections.values():
@@ -275,19 +194,24 @@ def build(version_id: str) -> Coverage:
     )
 
 
-@cache
 def coverage(law: str = "current") -> Coverage:
     """The checklist for a law version named as people write it ('current', 'pre2019')."""
     versions = load_law().versions
     version = normalise_name(law, versions)
     if version is None:
         raise UsageError(f"law '{law[:100]}': no such law version{suggest(law, versions)}")
+    return _built(version)
+
+
+@cache
+def _built(version: str) -> Coverage:
+    # Kept by version id, not by the name asked, so spellings cannot grow the cache.
     return build(version)
 
 
 def _rule_dict(rule: Rule) -> dict[str, Any]:
     return {"id": rule.id, "cite": rule.cite, "title": rule.title,
-            "text_unverified": rule.unverified or None}  # fmt: skip
+            "text_unverified": rule.unverified or None, "overlay": rule.overlay}  # fmt: skip
 
 
 def coverage_dict(report: Coverage) -> dict[str, Any]:
@@ -317,6 +241,7 @@ def coverage_dict(report: Coverage) -> dict[str, Any]:
                 "text": s.text,
                 "note": s.note or None,
                 "rest_missing": s.section in report.partial,
+                "totals": report.totals(s.section),
             }
             for s in report.sections
         ],

@@ -15,8 +15,6 @@ from functools import cache
 from importlib import resources
 from typing import Any, get_args
 
-import yaml
-
 from nyballot.errors import (
     ExpressionSyntaxError,
     LawDataError,
@@ -25,6 +23,7 @@ from nyballot.errors import (
     UsageError,
     suggest,
 )
+from nyballot.law.cache import cached
 from nyballot.law.model import (
     END_OF_DAY,
     NON_ROLLING_KINDS,
@@ -61,23 +60,74 @@ _DATA = "data"
 
 
 @dataclass(frozen=True)
+class EventOrder:
+    """Two events that happen only in this order, with the words that say so."""
+
+    first: str
+    then: str
+    cite: str
+    law: tuple[str, ...]
+    source: str
+    why: str
+
+
+@dataclass(frozen=True)
 class Law:
     """Every law version, overlay and event name the package knows."""
 
     versions: dict[str, LawVersion]
     overlays: dict[str, Overlay]
     events: dict[str, str]  # event name -> what it is
+    event_order: tuple[EventOrder, ...] = ()
+
+
+def _event_order(root: resources.abc.Traversable, events: Mapping[str, str]) -> list[EventOrder]:
+    origin = "law/data/event_order.yaml"
+    found = []
+    for raw in _read_yaml(root.joinpath("event_order.yaml"), origin) or []:
+        try:
+            order = EventOrder(
+                str(raw["first"]), str(raw["then"]), str(raw["cite"]), _text(raw["law"]),
+                str(raw["source"]), " ".join(str(raw["why"]).split()),
+            )  # fmt: skip
+        except (KeyError, TypeError) as exc:
+            raise LawDataError(f"{origin}: {exc}") from None
+        for name in (order.first, order.then):
+            if name not in events:
+                raise UnknownNameError(f"{origin}: unknown event '{name}'{suggest(name, events)}")
+        found.append(order)
+    return found
 
 
 def _data_root() -> resources.abc.Traversable:
     return resources.files("nyballot.law").joinpath(_DATA)
 
 
-def _read_yaml(path: resources.abc.Traversable, origin: str) -> Any:
+def read_yaml_text(text: str, origin: str) -> Any:
+    """YAML text as data, with libyaml's C parser where it is built (several times faster)."""
+    import yaml  # only when the law is built, not when it comes from the cache
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return yaml.load(text, Loader=loader)
     except yaml.YAMLError as exc:
         raise LawDataError(f"{origin}: not valid YAML ({exc})") from None
+
+
+def _read_yaml(path: resources.abc.Traversable, origin: str) -> Any:
+    return read_yaml_text(path.read_text(encoding="utf-8"), origin)
+
+
+def data_files(root: resources.abc.Traversable) -> list[resources.abc.Traversable]:
+    """Every YAML file the law is built from (the quoted texts are not: they are checked by
+    the tests, not read to build the law)."""
+    found = []
+    for path in root.iterdir():
+        if path.is_dir() and path.name != "texts":
+            found += data_files(path)
+        elif path.name.endswith(".yaml"):
+            found.append(path)
+    return found
 
 
 def _text(value: object) -> tuple[str, ...]:
@@ -241,10 +291,7 @@ def _provisions_from(
         text = path.read_text(encoding="utf-8")
         if "provisions:" not in text:
             continue
-        try:
-            data = yaml.safe_load(text) or {}
-        except yaml.YAMLError as exc:
-            raise LawDataError(f"{origin}: not valid YAML ({exc})") from None
+        data = read_yaml_text(text, origin) or {}
         defaults = {k: data[k] for k in ("source",) if k in data}
         for raw in data.get("provisions") or []:
             item = build_provision(raw, origin, defaults)
@@ -363,6 +410,7 @@ def load_overlay(path: resources.abc.Traversable) -> Overlay:
                         law=law,
                         summary=" ".join(str(item.get("change", "")).split()),
                         note=" ".join(str(item.get("note", "")).split()),
+                        source=str(item["source"]) if rule is None and "source" in item else None,
                     )
                 )
         changes.sort(key=_section_key)
@@ -550,7 +598,8 @@ def _winners(
             summary = f"{conflict.sections()} conflict; {winner.label()} prevails"
         period = overlay.period_for(winner, enacted_on)
         what = f": {winner.summary}" if winner.summary else ""
-        notes.insert(0, f"{winner.action}d by {overlay.id} {winner.label()} ({period}){what}")
+        done = {"replace": "replaced", "add": "added", "repeal": "repealed"}[winner.action]
+        notes.insert(0, f"{done} by {overlay.id} {winner.label()} ({period}){what}")
         result.append((winner, notes, summary))
     return result
 
@@ -635,8 +684,13 @@ def apply_overlays(
 
 @cache
 def load_law() -> Law:
-    """Load and check every version and overlay (once per process)."""
+    """Load and check every version and overlay (once per process; once per change of the data
+    or code, with the cache on disk, see ``nyballot.law.cache``)."""
     root = _data_root()
+    return cached("law", data_files(root), lambda: _build_law(root))
+
+
+def _build_law(root: resources.abc.Traversable) -> Law:
     events = _read_yaml(root.joinpath("events.yaml"), "law/data/events.yaml")
     versions = {}
     for folder in sorted(root.joinpath("versions").iterdir(), key=lambda p: p.name):
@@ -661,7 +715,8 @@ def load_law() -> Law:
             for year in _years_of(overlay, versions[version_id]):
                 dated = apply_overlays(versions[version_id], [overlay], year)
                 check_rules(dated, events, f" with overlay {overlay.id} on {version_id} {year}")
-    return Law(versions=versions, overlays=overlays, events=events)
+    order = tuple(_event_order(root, events))
+    return Law(versions=versions, overlays=overlays, events=events, event_order=order)
 
 
 def _years_of(overlay: Overlay, version: LawVersion) -> list[int]:

@@ -138,6 +138,7 @@ class Change:
     law: tuple[str, ...] = ()  # the words that make the change
     summary: str = ""  # one line: "tenth Monday -> thirteenth Friday"
     note: str = ""
+    source: str | None = None  # for a repeal: the text its words are quoted from, if its own
 
     def label(self) -> str:
         return f"§ {self.section}" if self.section else "the act"

@@ -99,6 +99,23 @@ def resolve(choice: LawChoice, year: int | None = None) -> ResolvedLaw:
     return ResolvedLaw(law.versions[version_id], tuple(named))
 
 
+def named(version_id: str, overlay_ids: Iterable[str], year: int | None = None) -> ResolvedLaw:
+    """The law of ids already resolved (a calendar's ``law`` and ``overlays``, in order)."""
+    law = load_law()
+    overlays = tuple(law.overlays[o] for o in overlay_ids)
+    return ResolvedLaw(law.versions[version_id], overlays, year)
+
+
+def cite_of(item: Provision) -> str:
+    """The citation to show: the section, and for an overlay's provision the act and its
+    section too ("A.9725 § 11 (1-106(1))"), so a bill's words are never taken for the law's."""
+    if item.overlay is None:
+        return item.cite
+    act = load_law().overlays[item.overlay].cite.split(" of ")[0]
+    section = item.section.split(",")[0].strip()
+    return f"{act} § {section} ({item.cite})" if section else f"{act} ({item.cite})"
+
+
 def _in_force(item: Provision, year: int | None) -> bool:
     return year is None or item.period.contains(in_force_day(year))
 

@@ -14,11 +14,24 @@ from functools import lru_cache
 
 import usaddress
 from nameparser import HumanName
+from nameparser.config import CONSTANTS
 
 from nyballot.voters.normal import norm, street_key
 
 _PLAIN_NAME = re.compile(r"[A-Za-z]{2,}(?: [A-Za-z]\.?| [A-Za-z]{2,})? [A-Za-z]{2,}")
-_NOT_A_SURNAME = {"JR", "SR", "II", "III", "IV", "MD", "ESQ", "PHD"}
+# Words nameparser treats apart (titles, suffixes, particles, conjunctions): a name with one
+# of them is left to it.
+_SPECIAL = {
+    str(w).lower()
+    for group in (
+        CONSTANTS.titles,
+        CONSTANTS.suffix_acronyms,
+        CONSTANTS.suffix_not_acronyms,
+        CONSTANTS.prefixes,
+        CONSTANTS.conjunctions,
+    )
+    for w in group
+}
 _PLAIN_ADDRESS = re.compile(r"(\d+[A-Za-z]?) ((?:[A-Za-z0-9]+ ){0,3}[A-Za-z]+)(?:, ([A-Za-z ]+))?")
 _UNIT_WORDS = {"APT", "UNIT", "FL", "STE", "RM", "PH", "APARTMENT", "FLOOR", "SUITE", "ROOM"}
 _ABBREVIATIONS = {
@@ -57,7 +70,7 @@ class Address:
 def parse_name(text: str) -> Name:
     if _PLAIN_NAME.fullmatch(text):
         words = text.split(" ")
-        if norm(words[-1]) not in _NOT_A_SURNAME:
+        if not any(w.lower().rstrip(".") in _SPECIAL for w in words):
             middle = words[1] if len(words) == 3 else ""
             return Name(norm(words[0]), norm(middle), norm(words[-1]))
     return _library_name(text)

@@ -41,8 +41,9 @@ def text(result: dict[str, Any]) -> str:
     for line in result["lines"]:
         head = f"  sheet {line['sheet']} line {line['line']}: "
         if line["valid"]:
-            voter = line["voter"]
-            out.append(f"{head}valid ({voter['SBOEID']}, score {line['match']['score']})")
+            voter, match = line["voter"], line["match"]
+            read = f"; § 6-134(10): {', '.join(match['differed'])}" if match["differed"] else ""
+            out.append(f"{head}valid ({voter['SBOEID']}, score {match['score']}{read})")
         for why in line["reasons"]:
             out.append(f"{head}{why['code']} [§ {why['cite']}] {why['detail']}")
     t = result["tally"]
@@ -79,6 +80,7 @@ def specifications_html(result: dict[str, Any]) -> str:
         year=p["year"],
         unit=", ".join(f"{k} {v}" for k, v in p["unit"].items()),
         symbols=SYMBOLS,
+        notes=result["notes"],
         grounds=_grounds(result),
         used=used,
     )

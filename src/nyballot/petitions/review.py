@@ -95,7 +95,7 @@ def review(
         lines.append(_line(line, match, rules, petition, unqualified, first_of, others, request))
     required = _required(con, request)
     held = voter_file(con)
-    what_if = [o for o in request.law.overlays]
+    what_if = list(request.law.overlays)
     return {
         "lines": lines,
         "tally": tally(lines, required),

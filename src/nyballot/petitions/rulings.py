@@ -77,7 +77,6 @@ def _unit_value(value: object) -> str:
 
 def voter_reasons(line: Line, match: Match, rules: Rules) -> list[dict[str, Any]]:
     voter = match.voter
-    # The file's dates were dropped from the shown record: keep them aside for the checks.
     found: list[dict[str, Any]] = []
     why = not_registered(voter, line.date)
     if why:

@@ -14,6 +14,8 @@ from dateutil.relativedelta import relativedelta
 
 from nyballot.reckoning.expressions import Expr, FixedDate, MonthDay, NthWeekday, NthWeekdayOfMonth
 
+_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")  # not strftime's: no locale
+
 
 def format_day(day: dt.date | None) -> str:
     """A day as every derivation and listing writes it, weekday first; None is 'unknown'.
@@ -23,7 +25,7 @@ def format_day(day: dt.date | None) -> str:
     >>> format_day(None)
     'unknown'
     """
-    return "unknown" if day is None else f"{day:%a} {day.isoformat()}"
+    return "unknown" if day is None else f"{_WEEKDAYS[day.weekday()]} {day.isoformat()}"
 
 
 def nth_weekday_before(anchor: dt.date, n: int, weekday: int) -> dt.date:

@@ -11,8 +11,6 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-import yaml
-
 from nyballot.errors import LawDataError, OutOfCoverageError
 from nyballot.reckoning.dates import closed_form_date
 from nyballot.reckoning.expressions import Expr, parse
@@ -58,9 +56,18 @@ class HolidayTable:
 
 @cache
 def table() -> HolidayTable:
-    raw: dict[str, Any] = yaml.safe_load(
-        resources.files("nyballot.law").joinpath("data/holidays.yaml").read_text()
-    )
+    """The holidays of GCL § 24 as data (read and parsed once per change of the file, see
+    ``nyballot.law.cache``)."""
+    from nyballot.law.cache import cached
+
+    path = resources.files("nyballot.law").joinpath("data/holidays.yaml")
+    return cached("holidays", [path], lambda: _build_table(path.read_text(encoding="utf-8")))
+
+
+def _build_table(text: str) -> HolidayTable:
+    from nyballot.law.loader import read_yaml_text
+
+    raw: dict[str, Any] = read_yaml_text(text, "law/data/holidays.yaml")
     try:
         rules = tuple(
             HolidayRule(
@@ -111,9 +118,17 @@ def holidays(year: int) -> tuple[Holiday, ...]:
     return tuple(sorted(found, key=lambda h: h.date))
 
 
+@cache
+def _by_day(year: int) -> dict[dt.date, Holiday]:
+    found: dict[dt.date, Holiday] = {}
+    for h in holidays(year):
+        found.setdefault(h.date, h)  # the first, should two coincide
+    return found
+
+
 def holiday_on(day: dt.date) -> Holiday | None:
     """The public holiday on a day, if any (the first, should two coincide)."""
-    return next((h for h in holidays(day.year) if h.date == day), None)
+    return _by_day(day.year).get(day)
 
 
 def is_business_day(day: dt.date) -> bool:

@@ -27,7 +27,11 @@ def requirement_dict(req: Requirement) -> dict[str, Any]:
 def render_text(reqs: list[Requirement]) -> str:
     lines: list[str] = []
     for req in reqs:
-        lines.append(f"{req.office_title} ({req.unit_title}) under {req.law}")
+        title = req.office_title or req.petition[:1].upper() + req.petition[1:]
+        where = f", {req.where}" if req.where else ""
+        lines.append(f"{title} ({req.unit_title}{where}) under {req.law}")
+        if req.measures:
+            lines.append(f"  One-year measures applied: {', '.join(req.measures)}")
         lines.append(f"  {req.petition}: {count(req.number, 'signature')}   [§ {req.cite}]")
         if req.spread:
             lines.append(f"  and {req.spread}")

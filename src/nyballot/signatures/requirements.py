@@ -19,6 +19,7 @@ import yaml
 
 from nyballot.errors import OutOfCoverageError, UsageError, suggest
 from nyballot.law.choice import LawChoice
+from nyballot.law.provisions import provision
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,11 @@ class Requirement:
     steps: list[SignatureStep] = field(default_factory=list)
     inputs: dict[str, int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    year: int | None = None  # the year whose law in force answered (None: a law named)
+    where: str = ""  # "in the city of New York" where a measure treats the city apart
+    measures: list[str] = field(default_factory=list)  # one-year measures applied
+    evidence: str = ""  # "secondary: <source>" when the number rests on a secondary source
+    unverified: str = ""  # why the words applied may not be the words in force
 
 
 @dataclass(frozen=True)
@@ -84,14 +90,14 @@ def count(n: int, word: str) -> str:
     return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
 
 
-def _need(value: int | None, flag: str, why: str, zero: str = "") -> int:
+def _need(value: int | None, field: str, why: str, zero: str = "") -> int:
     """A count the user must give: present and whole; ``zero`` says why 0 is no answer."""
     if value is None:
-        raise UsageError(f"{flag} is required: {why}")
+        raise UsageError(f"{field} is required: {why}")
     if value < 0:
-        raise UsageError(f"{flag} must not be negative, not {value}")
+        raise UsageError(f"{field} must not be negative, not {value}")
     if value == 0 and zero:
-        raise UsageError(f"{flag} 0: {zero}")
+        raise UsageError(f"{field} 0: {zero}")
     return value
 
 
@@ -99,7 +105,7 @@ def _office(office: str) -> dict[str, Any]:
     offices: dict[str, Any] = table()["offices"]
     if office not in offices:
         raise UsageError(
-            f"--office {office}: unknown office{suggest(office, offices)}; known: "
+            f"office {office}: unknown office{suggest(office, offices)}; known: "
             + ", ".join(offices)
         )
     found: dict[str, Any] = offices[office]
@@ -110,19 +116,19 @@ def _unit(office: str, spec: dict[str, Any], district: str | None) -> str:
     units: dict[str, str] = table()["units"]
     if district is not None and district not in units:
         raise UsageError(
-            f"--district {district}: unknown kind of district{suggest(district, units)}; known: "
+            f"district {district}: unknown kind of district{suggest(district, units)}; known: "
             + ", ".join(units)
         )
     fixed = spec.get("unit")
     if fixed and district and district != fixed:
         raise UsageError(
-            f"--district {district}: {office} is filled by {units[fixed]} ({fixed}), not "
+            f"district {district}: {office} is filled by {units[fixed]} ({fixed}), not "
             f"{units[district]}"
         )
     unit = fixed or district
     if unit is None:
         raise UsageError(
-            f"--district is required for {office}: name the political unit, one of "
+            f"district is required for {office}: name the political unit, one of "
             + ", ".join(units)
         )
     return str(unit)
@@ -143,12 +149,12 @@ def signatures(
     if kind:
         found = _presidential(office, spec, unit, kind, choice, inputs, section)
     elif section:
-        raise UsageError("--section applies only to president, uncommitted and delegates")
+        raise UsageError("section applies only to president, uncommitted and delegates")
     else:
         found = [_nominating(office, spec, unit, choice, inputs)]
     for name, value in vars(inputs).items():
         if value is not None and all(name not in req.inputs for req in found):
-            found[-1].notes.append(f"--{name.replace('_', '-')} {value} was given but not used.")
+            found[-1].notes.append(f"{name} {value} was given but not used.")
     return found
 
 
@@ -178,16 +184,18 @@ def _nominating(
     office: str, spec: dict[str, Any], unit: str, choice: LawChoice, inputs: Inputs
 ) -> Requirement:
     data = table()["nominating"]
-    if choice.law == "current" and not choice.has("S5305A"):
+    # A law that makes every nomination by petition gives these numbers to all of them.
+    by_petition = provision(choice, "nomination.by_petition")
+    if by_petition is None and choice.law not in data["versions"]:
         raise OutOfCoverageError(
-            f"{office} under the current law: § 6-142 is shipped only as it read before 2019 "
-            "(the old-law reading of S.5305-A); its later wording is not among the texts. "
-            "Use --law pre-2019, or --with S5305A for the bill's numbers."
+            f"{office} under {choice.label}: this reading of § 6-142 is the one before 2019 (the "
+            "old-law reading of S.5305-A). Ask with a year for the numbers under the law in "
+            "force, under the law version pre-2019, or with the bill S5305A for its numbers."
         )
-    which = "S5305A" if choice.has("S5305A") else "pre-2019"
+    which = "by_petition" if by_petition is not None else "independent"
     units: dict[str, str] = table()["units"]
     req = _requirement(office, spec, unit, choice, data["petition"][which], "6-142", 0)
-    if which == "pre-2019":
+    if which == "independent":
         req.notes.append(
             "Under the law before S.5305-A, § 6-142 sets the numbers for independent nominating "
             "petitions; party designating petitions (§ 6-136) are not among the shipped texts."
@@ -203,7 +211,7 @@ def _nominating(
         req.number = int(rule["number"])
         n = inputs.congressional_districts
         if n is not None and n < 1:
-            raise UsageError(f"--congressional-districts must be at least 1, not {n}")
+            raise UsageError(f"congressional_districts must be at least 1, not {n}")
         if n is None:
             req.spread = (
                 f"at least {rule['spread']} signers residing in each of one-half of the "
@@ -226,7 +234,7 @@ def _nominating(
     rule = data["percent"]
     votes = _need(
         inputs.votes_for_governor,
-        "--votes-for-governor",
+        "votes_for_governor",
         "§ 6-142(2) counts five per centum of the votes cast for governor at the last "
         "gubernatorial election in the unit, excluding blank and void votes",
         "no votes for governor gives no number of signers (five per centum of none); give "
@@ -247,7 +255,7 @@ def _nominating(
     if inputs.larger_requirement is not None:
         larger = _need(
             inputs.larger_requirement,
-            "--larger-requirement",
+            "larger_requirement",
             "",
             "the larger subdivision's requirement is a number of signatures, at least 1",
         )
@@ -257,7 +265,7 @@ def _nominating(
         if provided:
             req.steps.append(
                 SignatureStep(
-                    f"(i) does not apply (--larger-requirement {larger:,}): "
+                    f"(i) does not apply (larger_requirement {larger:,}): "
                     f"§ {provided[0]['cite']} provides otherwise for {units[unit]}.",
                     data["larger"]["cite"],
                     data["larger"]["law"],
@@ -295,16 +303,17 @@ def _presidential(
     inputs: Inputs,
     section: str | None,
 ) -> list[Requirement]:
-    if not choice.has("S5961"):
+    if provision(choice, "presidential_designating_petition.signatures") is None:
         raise OutOfCoverageError(
-            f"{office}: the shipped texts give this number only in S.5961 of 2015; add --with S5961"
+            f"{office}: the shipped texts give this number only in S.5961 of 2015; ask with the "
+            "bill S5961"
         )
     rules: list[dict[str, Any]] = table()["presidential"][kind]
     if section is not None:
         known = [r["section"] for r in rules]
         if section not in known:
             raise UsageError(
-                f"--section {section}: {office} has numbers only under " + ", ".join(known)
+                f"section {section}: {office} has numbers only under " + ", ".join(known)
             )
         rules = [r for r in rules if r["section"] == section]
     found: list[Requirement] = []
@@ -323,7 +332,7 @@ def _presidential(
             where = "the party in the state" if unit == "state" else "the party in the district"
             enrolled = _need(
                 inputs.enrolled,
-                "--enrolled",
+                "enrolled",
                 f"§ {rule['cite']} counts a share of the enrolled voters of {where}",
                 f"a party with no enrolled voters in {where.removeprefix('the party in ')} "
                 "has no one to sign its petition",

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from nyballot.web import coverage, pages
+from nyballot.web import calendars, coverage, pages, reference, tools
 
 router = APIRouter()
 router.include_router(pages.router)
 router.include_router(coverage.router)
+router.include_router(calendars.router)
+router.include_router(reference.router)
+router.include_router(tools.router)
 
 __all__ = ["router"]

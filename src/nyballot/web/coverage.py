@@ -10,7 +10,8 @@ from nyballot.export.coverage import SHORT, totals_line
 from nyballot.law.coverage import STATUS_WORDS, coverage
 from nyballot.law.loader import load_law
 from nyballot.law.subdivisions import cite_of, with_sign
-from nyballot.web.pages import Text, error_page, render
+from nyballot.web.pages import Text, error_page
+from nyballot.web.render import render
 
 router = APIRouter(include_in_schema=False)
 
@@ -28,6 +29,10 @@ def coverage_page(law: Text = None) -> HTMLResponse:
         report=report,
         versions=list(load_law().versions.values()),
         totals=report.totals(),
+        sections=[
+            {"section": s.section, "totals": report.totals(s.section)} for s in report.sections
+        ],
+        statuses=[s for s in STATUS_WORDS if s != "unexplained"],
         totals_line=totals_line(report),
         short=SHORT,
         words=STATUS_WORDS,

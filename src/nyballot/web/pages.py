@@ -21,47 +21,26 @@ from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from nyballot.calendar.model import CONVENTIONS, Calendar, Deadline
 from nyballot.errors import NyballotError, UsageError
+from nyballot.export.csv import to_csv
 from nyballot.filing import book as book_export
 from nyballot.filing import chain
 from nyballot.filing.desk import Desk
 from nyballot.filing.errors import NotFoundError
 from nyballot.filing.model import BOARDS
 from nyballot.law.loader import load_law
-from nyballot.reckoning.dates import format_day
 from nyballot.web.common import MAX_NAME, Choice, choose, parse_year
+from nyballot.web.render import render, respond
 
 router = APIRouter(include_in_schema=False)
-
-_env = Environment(
-    loader=PackageLoader("nyballot.web", "templates"),
-    autoescape=select_autoescape(default=True, default_for_string=True),
-    undefined=StrictUndefined,
-    trim_blocks=True,
-    lstrip_blocks=True,
-)
-_env.filters["day"] = format_day
-
-
-def section(cite: str) -> str:
-    """'6-158(1-a)' -> '§ 6-158(1-a)'; a cite naming another law ('PBO 42(1)') as it is."""
-    return f"§ {cite}" if cite[:1].isdigit() else cite
-
-
-_env.filters["section"] = section
 
 Text = Annotated[str | None, Query(max_length=MAX_NAME)]
 Many = Annotated[list[str] | None, Query(max_length=10)]
 Overlays = Annotated[list[str] | None, Query(alias="with", max_length=5)]
 
 PART = {"opens": "first day", "closes": "last day", "when": "applies when", "note": "note"}
-
-
-def render(name: str, code: int = 200, /, **context: Any) -> HTMLResponse:
-    return HTMLResponse(_env.get_template(name).render(**context), status_code=code)
 
 
 def is_page(request: Request) -> bool:
@@ -172,15 +151,23 @@ def _asked(
         return exc
 
 
-@router.get("/web/calendar/{year}", response_class=HTMLResponse)
-def calendar_page(asked: Annotated[Asked, Depends(_asked)]) -> HTMLResponse:
+@router.get("/web/calendar/{year}", response_model=None)
+def calendar_page(request: Request, asked: Annotated[Asked, Depends(_asked)]) -> Response:
     """The calendar of a year as a table ordered by date, each row linked to its derivation."""
     if isinstance(asked, NyballotError):
         return error_page(asked)
     choice, cal = asked
     rows = [_row(d, choice) for d in cal.deadlines]
-    return render(
+    query = choice.query()
+    return respond(
+        request,
         "calendar.html",
+        name=f"nyballot-{cal.year}",
+        csv=to_csv(cal),
+        extra=[
+            ("iCalendar", f"/calendar/{cal.year}.ics{query}"),
+            ("JSON", f"/calendar/{cal.year}.json{query}"),
+        ],
         cal=cal,
         choice=choice,
         query=choice.query(),
@@ -196,8 +183,10 @@ def calendar_page(asked: Annotated[Asked, Depends(_asked)]) -> HTMLResponse:
     )
 
 
-@router.get("/web/explain/{year}/{rule_id}", response_class=HTMLResponse)
-def explain_page(rule_id: str, asked: Annotated[Asked, Depends(_asked)]) -> HTMLResponse:
+@router.get("/web/explain/{year}/{rule_id}", response_model=None)
+def explain_page(
+    request: Request, rule_id: str, asked: Annotated[Asked, Depends(_asked)]
+) -> Response:
     """One rule: the quoted words, the formula, the numbered derivation, the notes."""
     if isinstance(asked, NyballotError):
         return error_page(asked)
@@ -210,8 +199,15 @@ def explain_page(rule_id: str, asked: Annotated[Asked, Depends(_asked)]) -> HTML
         {"n": n, "text": s.text, "date": s.date, "cite": s.cite, "part": PART[s.part]}
         for n, s in enumerate(deadline.derivation, 1)
     ]
-    return render(
+    return respond(
+        request,
         "explain.html",
+        name=f"nyballot-{cal.year}-{deadline.id}",
+        rows=[
+            {"n": s["n"], "of": s["part"], "step": s["text"], "date": s["date"], "cite": s["cite"]}
+            for s in steps
+        ],
+        extra=[("JSON", f"/explain/{cal.year}/{deadline.id}{choice.query()}")],
         cal=cal,
         choice=choice,
         query=choice.query(),

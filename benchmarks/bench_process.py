@@ -1,0 +1,59 @@
+"""How long does a whole command take? Run: .venv/bin/python benchmarks/bench_process.py
+
+`nyballot calendar 2026 --format json` as a process of its own (start, import, load the law,
+compute, write), against `python -c pass` started the same way in the same run. The figure that
+matters is the ratio of the best times, which does not depend on the machine's speed; the target
+is at most 15. The first run fills the law cache (see ``nyballot.law.cache``); it is reported
+apart, as is a run with the cache off (``NYBALLOT_CACHE_DIR=off``). The runs write Python's
+bytecode caches as an installed package has them (``PYTHONDONTWRITEBYTECODE`` is dropped):
+otherwise every start would compile the package's sources again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+TARGET = 15.0
+COMMAND = ["calendar", "2026", "--format", "json"]
+
+
+def once(argv: list[str], env: dict[str, str]) -> float:
+    started = time.perf_counter()
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
+    return time.perf_counter() - started
+
+
+def best(argv: list[str], env: dict[str, str], runs: int) -> float:
+    return min(once(argv, env) for _ in range(runs))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    nyballot = str(Path(sys.executable).parent / "nyballot")
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "NYBALLOT_CACHE_DIR": folder}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        cold = once([nyballot, *COMMAND], env)  # fills the cache
+        floor = best([sys.executable, "-c", "pass"], env, args.runs)
+        warm = best([nyballot, *COMMAND], env, args.runs)
+        off = best([nyballot, *COMMAND], {**env, "NYBALLOT_CACHE_DIR": "off"}, 3)
+    ratio = warm / floor
+    print(f"python -c pass: {floor * 1000:.0f} ms (best of {args.runs})")
+    print(
+        f"nyballot {' '.join(COMMAND)}: {warm * 1000:.0f} ms; ratio {ratio:.1f} "
+        f"(target <= {TARGET:g}){'' if ratio <= TARGET else '  OVER TARGET'}"
+    )
+    print(f"  first run, filling the cache: {cold * 1000:.0f} ms")
+    print(f"  cache off: {off * 1000:.0f} ms; ratio {off / floor:.1f}")
+
+
+if __name__ == "__main__":
+    main()

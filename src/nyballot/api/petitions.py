@@ -1,0 +1,150 @@
+"""Petition review over HTTP, and the clerk's page for walking a kept review.
+
+    POST /petitions/review                  a lines file (text/csv body) -> the review (JSON)
+    POST /petitions/reviews                 the same, kept for the clerk (token) -> 201 with id
+    GET  /petitions/reviews/{id}            a kept review, its overrides, the tally after them
+    POST /petitions/reviews/{id}/overrides  a clerk's ruling on a line, with a reason (token)
+    GET  /web/petitions/{id}                the page: each line, the voter beside it, a form
+    POST /web/petitions/{id}/override       the page's form (token in the form)
+
+The query names the petition as the command line does (``year``, ``kind``, ``party``,
+``unit=AD=7`` repeated, ``enrolled``, ``required``, ``seats``, ``law``, ``with``). The voter
+store is ``$NYBALLOT_VOTERS_DB`` (or ./nyballot-voters.duckdb); the body is limited as every
+request's is.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+from urllib.parse import parse_qs
+
+from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from jinja2 import Environment, PackageLoader, select_autoescape
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+
+from nyballot.errors import UsageError
+from nyballot.filing.desk import Desk
+from nyballot.law.choice import LawChoice
+from nyballot.petitions import kept
+from nyballot.petitions.lines import read_lines
+from nyballot.petitions.report import title
+from nyballot.petitions.review import Request as ReviewRequest
+from nyballot.petitions.review import parse_units, review
+from nyballot.voters.store import opened
+
+router = APIRouter()
+_env = Environment(
+    loader=PackageLoader("nyballot.petitions", "templates"),
+    autoescape=select_autoescape(default=True),
+)
+Id = Annotated[str, Path(max_length=36)]
+
+
+def asked(
+    year: Annotated[int, Query(ge=1900, le=2100)],
+    kind: Literal["designating", "independent"] = "designating",
+    party: Annotated[str | None, Query(max_length=10)] = None,
+    unit: Annotated[list[str] | None, Query(max_length=8)] = None,
+    enrolled: Annotated[int | None, Query(ge=0)] = None,
+    required: Annotated[int | None, Query(ge=0)] = None,
+    seats: Annotated[int, Query(ge=1, le=100)] = 1,
+    law: Annotated[str | None, Query(max_length=40)] = None,
+    overlays: Annotated[list[str] | None, Query(alias="with", max_length=5)] = None,
+) -> ReviewRequest:
+    return ReviewRequest(
+        year=year,
+        kind=kind,
+        party=party.upper() if party else None,
+        units=parse_units([u[:60] for u in unit or []]),
+        enrolled=enrolled,
+        required=required,
+        seats=seats,
+        law=LawChoice(law, tuple(overlays or ())),
+    )
+
+
+Asked = Annotated[ReviewRequest, Depends(asked)]
+
+
+def _clerk(request: Request, token: str | None) -> str:
+    desk: Desk = request.app.state.desk
+    return desk.authenticate(token)
+
+
+def _bearer(request: Request) -> str | None:
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
+async def _reviewed(request: Request, wanted: ReviewRequest) -> dict[str, Any]:
+    body = await request.body()
+
+    def run() -> dict[str, Any]:
+        with opened() as con:
+            return review(con, read_lines(body, "lines file"), wanted)
+
+    # The review blocks on the database: it runs in a worker thread, not the event loop.
+    return await run_in_threadpool(run)
+
+
+@router.post("/petitions/review", tags=["petitions"])
+async def review_lines(request: Request, wanted: Asked) -> dict[str, Any]:
+    """Review a lines file (the CSV as the body): a cited ruling per line and the tally."""
+    return await _reviewed(request, wanted)
+
+
+@router.post("/petitions/reviews", status_code=201, tags=["petitions"])
+async def keep_review(request: Request, wanted: Asked) -> JSONResponse:
+    """Review a lines file and keep it for the clerk's page (a clerk's token)."""
+    _clerk(request, _bearer(request))
+    result = await _reviewed(request, wanted)
+    with opened(read_only=False) as con:
+        uid = kept.keep(con, result)
+    return JSONResponse({"id": uid, "page": f"/web/petitions/{uid}", **result}, 201)
+
+
+@router.get("/petitions/reviews/{uid}", tags=["petitions"])
+def kept_review(uid: Id) -> dict[str, Any]:
+    """A kept review, every override in order, and the tally after them."""
+    with opened() as con:
+        return kept.get(con, uid)
+
+
+class OverrideIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    sheet: Annotated[int, Field(ge=1)]
+    line: Annotated[int, Field(ge=1)]
+    valid: bool
+    reason: Annotated[str, Field(min_length=1, max_length=kept.MAX_REASON)]
+
+
+@router.post("/petitions/reviews/{uid}/overrides", status_code=201, tags=["petitions"])
+def add_override(uid: Id, body: OverrideIn, request: Request) -> dict[str, Any]:
+    """A clerk's ruling on one line, with the reason; kept beside the review's own."""
+    clerk = _clerk(request, _bearer(request))
+    with opened(read_only=False) as con:
+        return kept.override(con, uid, body.sheet, body.line, body.valid, body.reason, clerk)
+
+
+@router.get("/web/petitions/{uid}", include_in_schema=False)
+def review_page(uid: Id) -> HTMLResponse:
+    with opened() as con:
+        result = kept.get(con, uid)
+    html = _env.get_template("review_page.html").render(r=result, title=title(result))
+    return HTMLResponse(html)
+
+
+@router.post("/web/petitions/{uid}/override", include_in_schema=False)
+async def review_page_override(uid: Id, request: Request) -> Response:
+    form = {k: v[0] for k, v in parse_qs((await request.body()).decode()).items()}
+    try:
+        sheet, line = int(form.get("sheet", "")), int(form.get("line", ""))
+    except ValueError:
+        raise UsageError("sheet and line: expected numbers") from None
+    clerk = _clerk(request, form.get("token"))
+    with opened(read_only=False) as con:
+        kept.override(con, uid, sheet, line, form.get("valid") == "yes",
+                      form.get("reason", ""), clerk)  # fmt: skip
+    return RedirectResponse(f"/web/petitions/{uid}#s{sheet}-l{line}", status_code=303)

@@ -1,0 +1,88 @@
+"""Reviews kept in the voter store, and the clerk's overrides of their rulings.
+
+A kept review is never changed: an override is a new row naming the line, the ruling the clerk
+gives (valid or not), the reason and the clerk, and the latest override of a line is the ruling
+in force. The history shows every one.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import uuid
+from typing import Any
+
+import duckdb
+
+from nyballot.errors import UsageError
+from nyballot.filing.errors import NotFoundError
+from nyballot.petitions.report import title
+from nyballot.petitions.tally import tally
+
+MAX_REASON = 500
+
+
+def keep(con: duckdb.DuckDBPyConnection, result: dict[str, Any]) -> str:
+    uid = str(uuid.uuid4())
+    con.execute(
+        "INSERT INTO reviews VALUES (?, ?, ?, ?)", [uid, _now(), title(result), json.dumps(result)]
+    )
+    return uid
+
+
+def get(con: duckdb.DuckDBPyConnection, uid: str) -> dict[str, Any]:
+    """The kept review with its overrides, each line's ruling in force, the tally after them."""
+    row = con.execute("SELECT result, created_at FROM reviews WHERE id = ?", [uid]).fetchone()
+    if row is None:
+        raise NotFoundError(f"review '{uid[:40]}': no such review")
+    result: dict[str, Any] = json.loads(row[0])
+    history = [
+        {"sheet": s, "line": n, "valid": v, "reason": r, "clerk": c, "recorded_at": at}
+        for s, n, v, r, c, at in con.execute(
+            "SELECT sheet, line, valid, reason, clerk, recorded_at FROM review_overrides "
+            "WHERE review_id = ? ORDER BY recorded_at, rowid",
+            [uid],
+        ).fetchall()
+    ]
+    latest = {(o["sheet"], o["line"]): o for o in history}
+    effective = []
+    for line in result["lines"]:
+        override = latest.get((line["sheet"], line["line"]))
+        line["override"] = override
+        effective.append({**line, "valid": override["valid"] if override else line["valid"]})
+    result.update(
+        id=uid,
+        created_at=row[1],
+        overrides=history,
+        tally_after_overrides=tally(effective, result["tally"]["required_from"]),
+    )
+    return result
+
+
+def override(
+    con: duckdb.DuckDBPyConnection,
+    uid: str,
+    sheet: int,
+    line: int,
+    valid: bool,
+    reason: str,
+    clerk: str,
+) -> dict[str, Any]:
+    """Record a clerk's ruling on a line (appended; nothing is overwritten)."""
+    kept = get(con, uid)
+    if not any(x["sheet"] == sheet and x["line"] == line for x in kept["lines"]):
+        raise NotFoundError(f"review '{uid[:40]}': no sheet {sheet} line {line}")
+    reason = reason.strip()
+    if not reason:
+        raise UsageError("reason: an override needs the clerk's reason")
+    if len(reason) > MAX_REASON:
+        raise UsageError(f"reason: longer than {MAX_REASON} characters")
+    con.execute(
+        "INSERT INTO review_overrides VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [uid, sheet, line, valid, reason, clerk, _now()],
+    )
+    return get(con, uid)
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="microseconds")

@@ -1,0 +1,315 @@
+"""The calendar views: My calendar (with its iCalendar feed), A year at a glance, Compare.
+
+/web/mine?year=&who=&office=&body=&on=      the dates that apply to one person
+/web/mine/feed.ics?(the same)&remind=N      a feed a calendar program subscribes to
+/web/glance, /web/glance/{year}             the year as a timeline (inline SVG)
+/web/compare, /web/compare/{year}           two laws side by side, moved dates marked
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Sequence
+from itertools import groupby
+from typing import Annotated, Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import RedirectResponse, Response
+
+from nyballot.calendar.model import Calendar, Deadline, parse_kind_groups
+from nyballot.compare import Comparison, compare
+from nyballot.errors import NyballotError, UsageError
+from nyballot.export.csv import to_csv
+from nyballot.export.ics import to_ics
+from nyballot.export.json import calendar_dict, comparison_dict
+from nyballot.filing.model import NEW_YORK
+from nyballot.law.choice import LawChoice
+from nyballot.law.loader import load_law
+from nyballot.web import audience
+from nyballot.web.common import MAX_NAME, Choice, choose, parse_year
+from nyballot.web.pages import Asked, Overlays, Text, _asked, _row, error_page
+from nyballot.web.render import respond, with_param
+from nyballot.web.timeline import Bar, Row, legend, timelines
+
+router = APIRouter(include_in_schema=False)
+
+
+def today() -> dt.date:
+    """Today in New York, where the deadlines fall."""
+    return dt.datetime.now(NEW_YORK).date()
+
+
+def as_of(on: str | None) -> dt.date:
+    """The day a page is read as of: ``on`` (YYYY-MM-DD) or today."""
+    if not on or not on.strip():
+        return today()
+    try:
+        return dt.date.fromisoformat(on.strip())
+    except ValueError:
+        raise UsageError(f"on '{on[:MAX_NAME]}': expected a date YYYY-MM-DD") from None
+
+
+def this_year() -> int:
+    """The current year, within the years the law data covers."""
+    versions = load_law().versions.values()
+    first = min(v.first_year for v in versions)
+    last = max(v.last_year for v in versions)
+    return min(max(today().year, first), last)
+
+
+def calendar_files(cal: Calendar) -> dict[str, Any]:
+    """A calendar view's CSV and JSON: the calendar's own (``nyballot.export``), of the dates
+    the view shows."""
+    return {"csv": to_csv(cal), "data": calendar_dict(cal)}
+
+
+def timeline_rows(deadlines: Sequence[Deadline]) -> list[Row]:
+    return [
+        Row(d.title, (Bar(d.rule.kind, d.opens, d.closes),))
+        for d in deadlines
+        if d.status == "dated"
+    ]
+
+
+def _kinds(deadlines: Sequence[Deadline]) -> list[str]:
+    return [d.rule.kind for d in deadlines if d.status == "dated"]
+
+
+# -- My calendar -----------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Mine:
+    choice: Choice
+    who: str
+    office: str
+    body: str
+
+    def query(self, **more: str | int) -> str:
+        pairs: list[tuple[str, str | int]] = [("year", self.choice.year)]
+        pairs += [("law", self.choice.law)] if self.choice.law else []
+        pairs += [("with", o) for o in self.choice.overlays]
+        pairs += [("who", self.who), ("office", self.office), ("body", self.body)]
+        pairs += list(more.items())
+        return urlencode(pairs)
+
+    def calendar(self) -> Calendar:
+        cal = self.choice.calendar()
+        if self.who != "all":
+            cal = cal.of_kinds(parse_kind_groups([self.who], "who"))
+        keep = [
+            d for d in cal.deadlines if audience.applies(d.rule, self.who, self.office, self.body)
+        ]
+        return dataclasses.replace(cal, deadlines=keep)
+
+
+def _mine(
+    year: Text = None,
+    law: Text = None,
+    overlays: Overlays = None,
+    who: Text = "candidate",
+    office: Text = "any",
+    body: Text = "party",
+) -> Mine:
+    number = parse_year(year) if year and year.strip() else this_year()
+    mine = Mine(choose(number, law, overlays or ()), who or "all", office or "any", body or "party")
+    audience.check(mine.who, mine.office, mine.body)
+    return mine
+
+
+MineAsked = Annotated[Mine, Depends(_mine)]
+NOT_DEADLINES = frozenset({"election", "first_day", "cutoff"})
+# Days before each last day that a subscribed calendar program reminds (VALARM); 0: that day.
+Remind = Annotated[int, Query(ge=0, le=60)]
+
+
+@router.get("/web/mine", response_model=None)
+def mine_page(request: Request, mine: MineAsked, on: Text = None, remind: Remind = 3) -> Response:
+    """The dates that apply to one person, by month, the next deadline on top, today marked."""
+    day = as_of(on)
+    cal = mine.calendar()
+    dated = [d for d in cal.deadlines if d.status == "dated"]
+    rows = [_row(d, mine.choice) | {"past": (d.closes or d.opens or day) < day} for d in dated]
+    # The next deadline: the soonest last day still to come of something to do (an election,
+    # a first day or a cut-off is a date to know, not a deadline).
+    upcoming = [r for r in rows if r["closes"] and r["kind"] not in NOT_DEADLINES and not r["past"]]
+    months = by_month(rows, day)
+    return respond(
+        request,
+        "mine.html",
+        name=f"nyballot-mine-{cal.year}",
+        **calendar_files(cal),
+        extra=[("iCalendar feed", f"/web/mine/feed.ics?{mine.query(remind=remind)}")],
+        active_page="mine",
+        cal=cal,
+        mine=mine,
+        today=day,
+        next=min(upcoming, key=lambda r: r["closes"]) if upcoming else None,
+        months=months,
+        awaiting=[_row(d, mine.choice) for d in cal.deadlines if d.status == "awaiting_event"],
+        offices=audience.offices(),
+        whos=audience.WHO,
+        bodies=audience.BODIES,
+        years=_years(),
+        # A calendar program subscribes to an address in full.
+        feed=f"{str(request.base_url).rstrip('/')}/web/mine/feed.ics?{mine.query(remind=remind)}",
+        remind=remind,
+        chosen="who" in request.query_params,
+    )
+
+
+def by_month(rows: list[dict[str, Any]], day: dt.date) -> list[tuple[dt.date, list[Any]]]:
+    """Rows in date order grouped by month, with a ``{"today": day}`` marker before the first
+    row that starts on or after ``day`` (in ``day``'s month, which it opens if need be)."""
+    start = [r["opens"] or r["closes"] for r in rows]
+    at = next((i for i, s in enumerate(start) if s >= day), len(rows))
+    marked: list[tuple[dt.date, dict[str, Any]]] = list(zip(start, rows, strict=True))
+    if any(s.year == day.year for s in start):
+        marked.insert(at, (day, {"today": day}))
+    return [
+        (month, [row for _, row in group])
+        for month, group in groupby(marked, key=lambda pair: pair[0].replace(day=1))
+    ]
+
+
+def _years() -> tuple[int, int]:
+    versions = load_law().versions.values()
+    return min(v.first_year for v in versions), max(v.last_year for v in versions)
+
+
+@router.get("/web/mine/feed.ics", response_model=None)
+def mine_feed(mine: MineAsked, remind: Remind = 3) -> Response:
+    """My calendar as an iCalendar feed: stable UIDs, so a subscribed program updates a moved
+    date in place."""
+    return Response(
+        to_ics(mine.calendar(), reminder_days=remind),
+        media_type="text/calendar; charset=utf-8",
+        headers={"Content-Disposition": f'inline; filename="nyballot-mine-{mine.choice.year}.ics"'},
+    )
+
+
+# -- A year at a glance ----------------------------------------------------------------------
+
+
+@router.get("/web/glance", response_model=None)
+def glance_pick(year: Text = None) -> Response:
+    number = parse_year(year) if year and year.strip() else this_year()
+    return RedirectResponse(f"/web/glance/{number}", status_code=303)
+
+
+@router.get("/web/glance/{year}", response_model=None)
+def glance_page(
+    request: Request, asked: Annotated[Asked, Depends(_asked)], on: Text = None
+) -> Response:
+    """The year as a timeline: windows as bars, last days as marks, today marked."""
+    if isinstance(asked, NyballotError):
+        return error_page(asked)
+    choice, cal = asked
+    day = as_of(on)
+    title = f"The {cal.year} political calendar by month ({cal.law})"
+    return respond(
+        request,
+        "glance.html",
+        name=f"nyballot-glance-{cal.year}",
+        **calendar_files(cal),
+        extra=[("iCalendar", f"/calendar/{cal.year}.ics{choice.query()}")],
+        active_page="glance",
+        cal=cal,
+        query=choice.query(),
+        svgs=timelines(cal.year, timeline_rows(cal.deadlines), day, title),
+        legend=legend(_kinds(cal.deadlines)),
+        today=day,
+    )
+
+
+# -- Compare ---------------------------------------------------------------------------------
+
+
+def _side(d: Deadline | None, faded: bool) -> Bar:
+    if d is None or d.status != "dated":
+        return Bar("none", None, None, faded)
+    return Bar(d.rule.kind, d.opens, d.closes, faded)
+
+
+def compare_rows(result: Comparison) -> list[Row]:
+    return [
+        Row(r.title, (_side(r.base, True), _side(r.other, False)))
+        for r in result.rows
+        if r.status != "unchanged"
+    ]
+
+
+@router.get("/web/compare", response_model=None)
+def compare_form(request: Request, year: Text = None) -> Response:
+    """Pick a year and two laws (or a bill against the law in force); the form's target."""
+    if year is not None:
+        pairs = [(k, v) for k, v in request.query_params.multi_items() if k != "year" and v]
+        query = f"?{urlencode(pairs)}" if pairs else ""
+        return RedirectResponse(f"/web/compare/{parse_year(year)}{query}", status_code=303)
+    law = load_law()
+    return respond(
+        request,
+        "compare_form.html",
+        name="nyballot-compare",
+        active_page="compare",
+        year=this_year(),
+        years=_years(),
+        versions=sorted(law.versions.values(), key=lambda v: v.first_year),
+        bills=[o for o in law.overlays.values() if o.kind == "bill"],
+    )
+
+
+@router.get("/web/compare/{year}", response_model=None)
+def compare_page(
+    request: Request,
+    year: str,
+    law: Text = None,
+    overlays: Overlays = None,
+    against: Text = None,
+    against_with: Annotated[list[str] | None, Query(max_length=5)] = None,
+    on: Text = None,
+    show: Text = "changed",
+) -> Response:
+    """A year under two laws: both bars one above the other, moved dates with their reasons."""
+    number = parse_year(year)
+    base = LawChoice((against or "").strip() or None, tuple(against_with or ()))
+    other_law = (law or "").strip() or None
+    other = LawChoice(other_law, tuple(o for o in (overlays or ()) if o.strip()))
+    result = compare(number, base, other)
+    shown = [r for r in result.rows if show == "all" or r.status != "unchanged"]
+    label_base = " + ".join([result.base.law, *result.base.overlays])
+    label_other = " + ".join([result.other.law, *result.other.overlays])
+    title = f"{number}: {label_base} (faded) against {label_other}"
+    counts = {s: sum(r.status == s for r in result.rows) for s in ("moved", "added", "repealed")}
+    return respond(
+        request,
+        "compare.html",
+        name=f"nyballot-compare-{number}",
+        rows=[
+            {
+                "id": r.id,
+                "title": r.title,
+                "status": r.status,
+                "base_opens": r.base.opens if r.base else None,
+                "base_closes": r.base.closes if r.base else None,
+                "other_opens": r.other.opens if r.other else None,
+                "other_closes": r.other.closes if r.other else None,
+                "shift_days_opens": r.shift_days["opens"],
+                "shift_days_closes": r.shift_days["closes"],
+                "reason": r.reason,
+            }
+            for r in shown
+        ],
+        data=comparison_dict(result, include_unchanged=show == "all"),
+        active_page="compare",
+        result=result,
+        shown=shown,
+        counts=counts,
+        label_base=label_base,
+        label_other=label_other,
+        svgs=timelines(number, compare_rows(result), as_of(on), title, (label_base, label_other)),
+        legend=legend([d.rule.kind for r in result.rows for d in (r.base, r.other) if d]),
+        all_href=with_param(request, "show", "all"),
+    )

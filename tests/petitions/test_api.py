@@ -1,0 +1,70 @@
+"""The review over HTTP: the same rulings as the command line, kept reviews, overrides kept
+in the history, JSON errors."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from nyballot.api import create_app
+from nyballot.filing.desk import Desk
+
+DATA = Path(__file__).parent / "data"
+QUERY = "year=2026&party=DEM&unit=COUNTYCODE=60&unit=AD=7&enrolled=40"
+
+
+@pytest.fixture
+def client(store: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    monkeypatch.setenv("NYBALLOT_VOTERS_DB", str(store))
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'desk.sqlite3'}")) as c:
+        yield c
+
+
+@pytest.fixture
+def token(tmp_path: Path) -> dict[str, str]:
+    clerk = Desk(f"sqlite:///{tmp_path / 'desk.sqlite3'}").create_token("Ann Clerk", "clerk")
+    return {"Authorization": f"Bearer {clerk}"}
+
+
+def test_a_lines_file_posted_is_reviewed(client: TestClient) -> None:
+    response = client.post(f"/petitions/review?{QUERY}", content=(DATA / "lines.csv").read_bytes())
+    assert response.status_code == 200
+    data = response.json()
+    assert (data["tally"]["valid"], data["tally"]["required"]) == (4, 2)
+    assert data["lines"][3]["reasons"][0]["code"] == "outside_unit"
+
+
+def test_bad_input_is_a_json_4xx(client: TestClient) -> None:
+    bad = client.post(f"/petitions/review?{QUERY}", content=b"sheet,line,colour\n")
+    assert bad.status_code == 400 and "unknown column 'colour'" in bad.json()["error"]
+    unit = client.post("/petitions/review?year=2026&party=DEM&unit=PRECINCT=1", content=b"")
+    assert unit.status_code == 400 and "PRECINCT" in unit.json()["error"]
+    assert client.post("/petitions/review", content=b"").status_code == 422
+    assert client.post(f"/petitions/reviews?{QUERY}", content=b"").status_code == 401
+
+
+def test_an_override_is_kept_beside_the_ruling_never_over_it(
+    client: TestClient, token: dict[str, str]
+) -> None:
+    body = (DATA / "lines.csv").read_bytes()
+    created = client.post(f"/petitions/reviews?{QUERY}", content=body, headers=token)
+    assert created.status_code == 201
+    uid = created.json()["id"]
+    change = {"sheet": 1, "line": 7, "valid": True, "reason": "date shown on the original"}
+    assert client.post(f"/petitions/reviews/{uid}/overrides", json=change,
+                       headers=token).status_code == 201  # fmt: skip
+    again = {**change, "valid": False, "reason": "second look: no date"}
+    client.post(f"/petitions/reviews/{uid}/overrides", json=again, headers=token)
+    kept = client.get(f"/petitions/reviews/{uid}").json()
+    line7 = kept["lines"][6]
+    assert line7["valid"] is False and line7["reasons"][0]["code"] == "date_missing"
+    assert line7["override"]["reason"] == "second look: no date"
+    assert [o["valid"] for o in kept["overrides"]] == [True, False]
+    assert kept["overrides"][0]["clerk"] == "Ann Clerk"
+    assert kept["tally_after_overrides"]["valid"] == 4
+    missing = client.post(f"/petitions/reviews/{uid}/overrides",
+                          json={**change, "line": 99}, headers=token)  # fmt: skip
+    assert missing.status_code == 404

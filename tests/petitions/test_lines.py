@@ -1,0 +1,56 @@
+"""Bad lines files: one error naming the row, never a traceback."""
+
+from __future__ import annotations
+
+import pytest
+
+from nyballot.errors import UsageError
+from nyballot.petitions.lines import read_lines
+
+HEADER = "sheet,line,date,name,address,witness_name,witness_address,witness_date\n"
+GOOD = "1,1,2026-03-01,Ana Ruiz,40 Grand St,Iris Grant,30 Pearl St,2026-03-15\n"
+
+BAD = [
+    ("unknown column", "sheet,line,date,name,address,colour\n", "row 1: unknown column 'colour'"),
+    ("missing column", "sheet,line,name,address\n", "row 1: missing column(s) date"),
+    ("duplicate line", GOOD + "1,1,2026-03-02,Bo Li,2 Elm St,,,\n",
+     "row 3: sheet 1 line 1 is given twice"),
+    ("date not a date", GOOD + "1,2,2026-02-30,Bo Li,2 Elm St,,,\n",
+     "row 3: date '2026-02-30' is not a date"),
+    ("line not a number", GOOD + "1,two,2026-03-02,Bo Li,2 Elm St,,,\n",
+     "row 3: line 'two' is not a number"),
+    ("sheet zero", "0,1,2026-03-02,Bo Li,2 Elm St,,,\n", "row 2: sheet '0' is not a number"),
+    ("cell count", GOOD + "1,2,2026-03-02\n", "row 3: 3 cells; the header has 8"),
+    ("second witness", GOOD + "1,2,2026-03-02,Bo Li,2 Elm St,Sam West,8 River Rd,2026-03-10\n",
+     "row 3: a second witness for sheet 1"),
+    ("witness date", "1,1,2026-03-01,Ana Ruiz,40 Grand St,Iris Grant,30 Pearl St,soon\n",
+     "row 2: witness_date 'soon' is not a date"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("body", "message"), [b[1:] for b in BAD], ids=[b[0] for b in BAD])
+def test_a_bad_lines_file_is_one_error_naming_the_row(body: str, message: str) -> None:
+    text = body if body.startswith("sheet") else HEADER + body
+    with pytest.raises(UsageError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        read_lines(text.encode(), "lines.csv")
+
+
+def test_not_utf8_and_nul_bytes_are_refused() -> None:
+    with pytest.raises(UsageError, match="not UTF-8"):
+        read_lines((HEADER + GOOD).encode() + b"\xff", "lines.csv")
+    with pytest.raises(UsageError, match="NUL byte"):
+        read_lines((HEADER + GOOD).encode() + b"\0", "lines.csv")
+
+
+def test_a_byte_order_mark_and_us_dates_are_read() -> None:
+    petition = read_lines(b"\xef\xbb\xbf" + (HEADER + GOOD.replace("2026-03-01", "3/1/2026"))
+                          .encode(), "lines.csv")  # fmt: skip
+    assert petition.lines[0].date is not None
+    assert petition.lines[0].date.isoformat() == "2026-03-01"
+    assert petition.witnesses[1].name == "Iris Grant"
+
+
+def test_the_witness_may_be_repeated_on_later_lines() -> None:
+    repeat = GOOD.replace("1,1,2026-03-01,Ana Ruiz", "1,2,2026-03-01,Bo Li")
+    petition = read_lines((HEADER + GOOD + repeat).encode(), "lines.csv")
+    assert len(petition.lines) == 2

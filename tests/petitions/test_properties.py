@@ -1,0 +1,89 @@
+"""Invariants of the review, over petitions drawn from the hand-made voter file."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import duckdb
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from nyballot.law.choice import LawChoice
+from nyballot.petitions.lines import read_lines
+from nyballot.petitions.parse import _library_address, _library_name, parse_address, parse_name
+from nyballot.petitions.review import Request, review
+from nyballot.voters.normal import norm, norm_sql, street_key, street_key_sql
+
+DATA = Path(__file__).parent / "data"
+# Signers who are valid on their own in the golden petition (name, address).
+GOOD = [("Ana Ruiz", "40 Grand St"), ("Ravi Shah", "11 School St"),
+        ("Omar Ali", "22 Mill Rd"), ("Nina Fox", "3 Lake St")]  # fmt: skip
+WITNESS = ("Iris Grant", "30 Pearl St", "2026-03-31")
+REQUEST = Request(year=2026, party="DEM", units=(("AD", "7"),), required=1, law=LawChoice())
+
+
+def lines_csv(signers: list[tuple[str, str]]) -> bytes:
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(["sheet", "line", "date", "name", "address", "witness_name", "witness_address",
+                "witness_date"])  # fmt: skip
+    for i, (name, address) in enumerate(signers):
+        witness = list(WITNESS) if i == 0 else ["", "", ""]
+        w.writerow([1, i + 1, "2026-03-02", name, address, *witness])
+    return out.getvalue().encode()
+
+
+@settings(max_examples=25)
+@given(st.lists(st.sampled_from(GOOD), min_size=1, max_size=6, unique=True), st.data())
+def test_a_line_copied_twice_is_a_duplicate(
+    con: duckdb.DuckDBPyConnection, signers: list[tuple[str, str]], data: st.DataObject
+) -> None:
+    copied = data.draw(st.sampled_from(signers))
+    petition = read_lines(lines_csv([*signers, copied]), "lines.csv")
+    lines = review(con, petition, REQUEST)["lines"]
+    assert [r["code"] for r in lines[-1]["reasons"]] == ["duplicate_same_petition"]
+    assert all(x["valid"] for x in lines[:-1])
+
+
+@settings(max_examples=15)
+@given(st.sampled_from(GOOD), st.sampled_from(["8", "9", "65"]))
+def test_a_signer_moved_out_of_the_unit_is_outside_it(
+    con: duckdb.DuckDBPyConnection, signer: tuple[str, str], district: str
+) -> None:
+    petition = read_lines(lines_csv([signer]), "lines.csv")
+    inside = review(con, petition, REQUEST)["lines"][0]
+    moved = Request(year=2026, party="DEM", units=(("AD", district),), required=1)
+    outside = review(con, petition, moved)["lines"][0]
+    assert inside["valid"]
+    assert [r["code"] for r in outside["reasons"]] == ["outside_unit"]
+
+
+WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJ", min_size=2, max_size=9)
+
+
+@given(WORD, WORD, st.one_of(st.just(""), st.sampled_from("ABCDE")))
+@example(first="Dr", last="AA", middle="")  # a title: found by this test
+def test_plain_names_read_as_nameparser_reads_them(first: str, last: str, middle: str) -> None:
+    text = " ".join(w for w in (first, middle, last) if w)
+    assert parse_name(text) == _library_name(text)
+
+
+@given(
+    st.integers(1, 9999),
+    st.sampled_from(
+        ["Grand St", "W 4th St", "Park Avenue", "Maple Ave", "West End Ave", "Mill Rd"]
+    ),
+)
+def test_plain_addresses_read_as_usaddress_reads_them(house: int, street: str) -> None:
+    text = f"{house} {street}"
+    assert parse_address(text) == _library_address(text)
+
+
+@given(st.text(alphabet="aeiouÑñéÉ-' .ABCwxyz0123456789", max_size=20))
+def test_the_match_keys_are_the_same_in_python_and_sql(text: str) -> None:
+    con = duckdb.connect()
+    sql = f"SELECT {norm_sql('x')}, {street_key_sql(norm_sql('x'))} FROM (SELECT ? AS x)"
+    row = con.execute(sql, [text]).fetchone()
+    assert row == (norm(text), street_key(norm(text)))
