@@ -172,8 +172,5 @@ def test_security_headers_head_favicon_and_docs_offline(client: TestClient) -> N
     assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml"
     docs = client.get("/docs").text
     assert "http://" not in docs and "https://" not in docs  # nothing from the internet
-    for src in re.findall(r'(?:src|href)="(/docs/[^"]+)"', docs):
-        asset = client.get(src)
-        assert asset.status_code == 200 and len(asset.content) > 50, src
-    assert "SwaggerUIBundle" in client.get("/docs/assets/swagger-ui-bundle.js").text
-    assert client.get("/docs/assets/index.html").status_code == 404
+    assert "<script" not in docs and "<code>/book/verify</code>" in docs
+    assert "late_entry" in client.get("/openapi.json").text

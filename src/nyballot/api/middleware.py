@@ -11,14 +11,9 @@ import math
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any, TextIO
+from typing import TextIO
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+from nyballot.api.body_limit import ASGIApp, Message, Receive, Scope, Send, send_error
 
 # Scripts only from this server; inline styles are allowed (the pages' own <style>); no page
 # may be framed (clickjacking), no plugin, no foreign form target.
@@ -105,19 +100,8 @@ class RateLimit:
         if wait == 0:
             await self.app(scope, receive, send)
             return
-        body = b'{"error": "too many requests; slow down"}'
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 429,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", b"%d" % len(body)),
-                    (b"retry-after", b"%d" % max(1, math.ceil(wait))),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
+        retry = (b"retry-after", b"%d" % max(1, math.ceil(wait)))
+        await send_error(send, 429, "too many requests; slow down", (retry,))
 
 
 class AccessLog:
