@@ -44,7 +44,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
         ("/web/holidays/1066", "1066"),
         ("/web/due?board=atlantis", "board &#39;atlantis&#39;: unknown"),
         ("/web/due?on=2026-02-30", "on &#39;2026-02-30&#39;"),
-        ("/web/signatures?office=dogcatcher", "office dogcatcher: unknown office"),
+        ("/web/signatures?office=dogcatcher", "<strong>office dogcatcher: unknown office"),
         ("/web/signatures?office=governor&enrolled=-3", "enrolled voters &#39;-3&#39;"),
         ("/web/calendar/2026?format=xml", "format &#39;xml&#39;: expected one of html, pdf"),
         ("/web/glance/2026?format=docx", "format &#39;docx&#39;"),
