@@ -161,3 +161,15 @@ def test_today_is_marked_once_and_every_row_kept_in_order(
         assert all(r["opens"] >= day for r in flat[i + 1 :])
         month = next(m for m, group in months if flat[i] in group)
         assert (month.year, month.month) == (day.year, day.month)
+
+
+def test_signatures_under_the_law_in_force_in_a_year(client: TestClient) -> None:
+    # tests/signatures/golden_in_force.yaml, counted by hand: in 2020 (EO 202.2) a county or
+    # borough in the city needs 30% of the 4,000 of § 6-136(2)(b): 1,200.
+    query = {"year": "2020", "petition": "designating", "unit": "county-in-nyc"}
+    page = client.get("/web/signatures", params=query | {"enrolled": "1000000"}).text
+    assert '<span class="number">1,200</span>' in page
+    # A number resting on a secondary source says so (assembly, 2019: 500 in the city).
+    query = {"year": "2019", "petition": "designating", "unit": "assembly"}
+    page = client.get("/web/signatures", params=query | {"enrolled": "1000000"}).text
+    assert '<span class="number">500</span>' in page and "secondary source" in page

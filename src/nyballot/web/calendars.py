@@ -23,7 +23,7 @@ from nyballot.compare import Comparison, compare
 from nyballot.errors import NyballotError, UsageError
 from nyballot.export.csv import to_csv
 from nyballot.export.ics import to_ics
-from nyballot.export.json import comparison_dict, deadline_dict
+from nyballot.export.json import calendar_dict, comparison_dict
 from nyballot.filing.model import NEW_YORK
 from nyballot.law.choice import LawChoice
 from nyballot.law.loader import load_law
@@ -57,6 +57,12 @@ def this_year() -> int:
     first = min(v.first_year for v in versions)
     last = max(v.last_year for v in versions)
     return min(max(today().year, first), last)
+
+
+def calendar_files(cal: Calendar) -> dict[str, Any]:
+    """A calendar view's CSV and JSON: the calendar's own (``nyballot.export``), of the dates
+    the view shows."""
+    return {"csv": to_csv(cal), "data": calendar_dict(cal)}
 
 
 def timeline_rows(deadlines: Sequence[Deadline]) -> list[Row]:
@@ -114,6 +120,7 @@ def _mine(
 
 
 MineAsked = Annotated[Mine, Depends(_mine)]
+NOT_DEADLINES = frozenset({"election", "first_day", "cutoff"})
 # Days before each last day that a subscribed calendar program reminds (VALARM); 0: that day.
 Remind = Annotated[int, Query(ge=0, le=60)]
 
@@ -125,33 +132,31 @@ def mine_page(request: Request, mine: MineAsked, on: Text = None, remind: Remind
     cal = mine.calendar()
     dated = [d for d in cal.deadlines if d.status == "dated"]
     rows = [_row(d, mine.choice) | {"past": (d.closes or d.opens or day) < day} for d in dated]
-    upcoming = [r for r in rows if r["kind"] != "election" and not r["past"]]
+    # The next deadline: the soonest last day still to come of something to do (an election,
+    # a first day or a cut-off is a date to know, not a deadline).
+    upcoming = [r for r in rows if r["closes"] and r["kind"] not in NOT_DEADLINES and not r["past"]]
     months = by_month(rows, day)
     return respond(
         request,
         "mine.html",
         name=f"nyballot-mine-{cal.year}",
-        csv=to_csv(cal),
-        data={
-            "year": cal.year,
-            "law": cal.law,
-            "overlays": cal.overlays,
-            "deadlines": [deadline_dict(d) for d in cal.deadlines],
-        },
+        **calendar_files(cal),
         extra=[("iCalendar feed", f"/web/mine/feed.ics?{mine.query(remind=remind)}")],
         active_page="mine",
         cal=cal,
         mine=mine,
         today=day,
-        next=min(upcoming, key=lambda r: r["closes"] or r["opens"]) if upcoming else None,
+        next=min(upcoming, key=lambda r: r["closes"]) if upcoming else None,
         months=months,
         awaiting=[_row(d, mine.choice) for d in cal.deadlines if d.status == "awaiting_event"],
         offices=audience.offices(),
         whos=audience.WHO,
         bodies=audience.BODIES,
         years=_years(),
-        feed=f"/web/mine/feed.ics?{mine.query(remind=remind)}",
+        # A calendar program subscribes to an address in full.
+        feed=f"{str(request.base_url).rstrip('/')}/web/mine/feed.ics?{mine.query(remind=remind)}",
         remind=remind,
+        chosen="who" in request.query_params,
     )
 
 
@@ -208,13 +213,7 @@ def glance_page(
         request,
         "glance.html",
         name=f"nyballot-glance-{cal.year}",
-        csv=to_csv(cal),
-        data={
-            "year": cal.year,
-            "law": cal.law,
-            "overlays": cal.overlays,
-            "deadlines": [deadline_dict(d) for d in cal.deadlines],
-        },
+        **calendar_files(cal),
         extra=[("iCalendar", f"/calendar/{cal.year}.ics{choice.query()}")],
         active_page="glance",
         cal=cal,

@@ -26,7 +26,10 @@ from nyballot.errors import UsageError
 from nyballot.law.bills import choose_law
 from nyballot.law.loader import load_law
 from nyballot.signatures import Inputs, signatures, table
+from nyballot.signatures.in_force import PETITIONS, in_force
+from nyballot.signatures.in_force import data as in_force_data
 from nyballot.signatures.report import one_line, requirement_dict
+from nyballot.web.common import parse_year
 from nyballot.web.pages import Overlays, Text
 from nyballot.web.render import respond
 
@@ -59,8 +62,13 @@ def signatures_page(
     enrolled: Text = None,
     congressional_districts: Text = None,
     larger_requirement: Text = None,
+    year: Text = None,
+    petition: Text = None,
+    unit: Text = None,
 ) -> Response:
-    """How many signatures a petition needs, each step with its cite and the quoted words."""
+    """How many signatures a petition needs, each step with its cite and the quoted words:
+    under the law in force in a year (``year``, ``petition``, ``unit`` or ``office``), or
+    under a law version and what-if bills (``office``, ``district``, ``law``, ``with``)."""
     chosen = (office or "").strip()
     bills = [b for b in overlays or () if b.strip()]
     counts = {
@@ -70,7 +78,12 @@ def signatures_page(
         "larger_requirement": _count(larger_requirement, "larger requirement"),
     }
     reqs = []
-    if chosen:
+    in_year = parse_year(year) if year and year.strip() else None
+    if in_year is not None:
+        where = (unit or "").strip() or None
+        reqs = in_force(petition or "designating", in_year, Inputs(**counts), unit=where,
+                        office=chosen or None)  # fmt: skip
+    elif chosen:
         inputs = Inputs(**counts)
         unit = (district or "").strip() or None
         reqs = signatures(chosen, choose_law(law or None, bills), inputs, district=unit)
@@ -98,7 +111,11 @@ def signatures_page(
         units=table()["units"],
         bills=_bills(),
         given={"office": chosen, "district": district or "", "law": law or "", "with": bills}
+        | {"year": in_year or "", "petition": petition or "", "unit": unit or ""}
         | counts,
+        petitions=PETITIONS,
+        force_units={k: v["title"] for k, v in in_force_data()["units"].items()},
+        force_years=in_force_data()["covers"],
         reqs=reqs,
         one_line=one_line,
     )
