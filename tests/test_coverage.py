@@ -18,8 +18,10 @@ from hypothesis import strategies as st
 from nyballot.cli import cli
 from nyballot.errors import LawDataError, UsageError
 from nyballot.law import coverage as cov
+from nyballot.law.coverage_data import _listed
 from nyballot.law.loader import load_law
-from nyballot.law.subdivisions import Cited, cite_of, derive, parse_cite
+from nyballot.law.markers import derive
+from nyballot.law.subdivisions import Cited, cite_of, parse_cite
 from nyballot.law.texts import shipped_texts
 
 VERSIONS = ("current", "pre-2019")
@@ -261,11 +263,11 @@ def test_a_reason_on_an_encoded_subdivision_is_ignored(monkeypatch: pytest.Monke
 
 def test_malformed_list_entries_are_refused_with_their_place() -> None:
     with pytest.raises(LawDataError, match=r"f.yaml 6-158: '6a' is not a subdivision"):
-        cov._listed("6a", None, "f.yaml 6-158")
+        _listed("6a", None, "f.yaml 6-158")
     with pytest.raises(LawDataError, match="give one reason"):
-        cov._listed("6", {"no-date": "x", "missing": "y"}, "f.yaml 6-158")
+        _listed("6", {"no-date": "x", "missing": "y"}, "f.yaml 6-158")
     with pytest.raises(LawDataError, match="say what is not modelled"):
-        cov._listed("6", {"not-modelled": None}, "f.yaml 6-158")
+        _listed("6", {"not-modelled": None}, "f.yaml 6-158")
     with pytest.raises(UsageError, match="law 'pre2018': no such law version"):
         cov.coverage("pre2018")
 

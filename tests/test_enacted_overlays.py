@@ -119,3 +119,13 @@ def test_every_enacted_overlay_passes_law_check() -> None:
             assert problems == [], overlay.id
     repeal = next(c for c in law.overlays["L2020-ch24"].changes if c.action == "repeal")
     assert repeal.source == "enacted/L2020-ch24-SECONDARY.txt"
+
+
+def test_2024_early_voting_is_marked_for_its_one_year_wording() -> None:
+    # L.2023 ch.474 § 7 reworded § 8-600(1) for 2024 only (not shipped): the dates (the tenth
+    # to the second day before Tue Nov 5, 2024: Sat Oct 26 to Sun Nov 3) are marked; 2025's not.
+    marked = build_calendar(2024).get("voter.early_voting.general")
+    plain = build_calendar(2025).get("voter.early_voting.general")
+    assert marked is not None and plain is not None
+    assert (marked.opens, marked.closes) == (dt.date(2024, 10, 26), dt.date(2024, 11, 3))
+    assert "2024 only" in marked.unverified and plain.unverified == ""

@@ -101,22 +101,17 @@ def test_numbered_names_are_not_rotated() -> None:
     assert names(ballot(o, index=2), "ad") == ["BOB LEE", "ANN LEE"]
 
 
-def test_outside_the_city_the_order_is_drawn_from_the_seed() -> None:
+@pytest.mark.parametrize("law", [None, "current"])
+def test_outside_the_city_the_order_is_drawn_from_the_seed(law: str | None) -> None:
+    # § 7-116(3) "shall determine by lot" (the law in force has these words too).
     # sha256 of "seed-1|office-x|a" = bab449..., "|b" = 8db0c8..., "|c" = 348a30...
     # (computed with: printf '%s' 'seed-1|office-x|a' | sha256sum); ascending: c, b, a.
     o = {
         "id": "office-x",
         "candidates": [{"id": k, "name": f"Name {k.upper()}x"} for k in "abc"],
     }
-    b = ballot(o, nyc=False, seed="seed-1")
+    b = ballot(o, nyc=False, seed="seed-1", law=law)
     assert names(b, "office-x") == ["NAME CX", "NAME BX", "NAME AX"]
-
-
-def test_outside_the_city_groups_come_before_individuals() -> None:
-    o = _group_office()
-    o["candidates"].append({"id": "solo", "name": "Solo Person"})  # type: ignore[attr-defined]
-    b = ballot(o, nyc=False)
-    assert names(b, "jd")[-1] == "SOLO PERSON"
 
 
 def test_a_seed_is_required_for_a_drawing() -> None:
@@ -124,3 +119,27 @@ def test_a_seed_is_required_for_a_drawing() -> None:
 
     with pytest.raises(UsageError, match="published seed"):
         ballot(office("x", "A One", "B Two"), nyc=False, seed=None)
+
+
+def _groups_and_solo() -> dict[str, object]:
+    o = _group_office()
+    o["candidates"].append({"id": "solo", "name": "Solo Person"})  # type: ignore[attr-defined]
+    return o
+
+
+def test_pre2019_groups_by_a_single_lot_then_individuals() -> None:
+    # § 7-116(3): groups "determined by a single lot"; individuals "printed below such group or
+    # groups". sha256('s|petition|P-19') = 2edea3a9e3e3... < sha256('s|petition|P-12') =
+    # 4bc77750026c...: P-19, P-12, then Solo.
+    assert names(ballot(_groups_and_solo(), nyc=False), "jd") == [
+        "TOM BAKER", "ELLEN COHEN", "GRACE KIM", "RUTH ADAMS", "PAUL ZIMMER", "SOLO PERSON",
+    ]  # fmt: skip
+
+
+def test_s5305a_the_board_draws_groups_and_individuals_together() -> None:
+    # S.5305-A: the board "shall determine the order" (§ 7-116(1)), § 7-116(3) repealed: one
+    # drawing. sha256('s|jd|solo') = 10d009b24d42... < sha256('s|jd|P-12') = 4c984335b204...
+    # < sha256('s|jd|P-19') = f2ae5bdd085d...: Solo, P-12, P-19.
+    assert names(ballot(_groups_and_solo(), nyc=False, bills=("S5305A",)), "jd") == [
+        "SOLO PERSON", "GRACE KIM", "RUTH ADAMS", "PAUL ZIMMER", "TOM BAKER", "ELLEN COHEN",
+    ]  # fmt: skip

@@ -17,6 +17,9 @@ from __future__ import annotations
 import datetime as dt
 from functools import cache
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from nyballot.calendar.engine import build_calendar
 from nyballot.calendar.model import Calendar
 from nyballot.filing import clocks
@@ -110,3 +113,22 @@ def test_a_presidential_petition_has_its_own_window_and_one_business_day_by_mail
     # Any other office keeps the August primary's window (to Wed 2016-05-25).
     other = decide(sent(at(2016, 2, 16), office="Member of Assembly"), s5961)
     assert other.window is not None and other.window.closes == dt.date(2016, 5, 25)
+
+
+@given(st.integers(0, 60), st.integers(0, 3), st.sampled_from(["albany", "erie", "state"]))
+def test_before_2019_a_postmark_by_the_last_day_is_always_timely(
+    late_by: int, early_by: int, board: str
+) -> None:
+    # L.1977 ch.700: postmarked before midnight of the last day (Thu 2018-07-12), "deemed timely
+    # filed and accepted for filing when received", with no limit on receipt.
+    postmark = dt.date(2018, 7, 12) - dt.timedelta(days=early_by)
+    received = at(2018, 7, 13) + dt.timedelta(days=late_by)
+    d = decide(mailed(P, board, postmark, received), cal(2018))
+    assert d.verdict is Verdict.TIMELY and not d.fatal
+
+
+def test_a_presidential_office_may_be_named_in_full() -> None:
+    s5961 = cal(2016, "S5961")
+    full = paper(P, "state", at(2016, 2, 10), office="President of the United States")
+    d = decide(full, s5961)
+    assert d.window is not None and d.window.closes == dt.date(2016, 2, 11)

@@ -51,6 +51,7 @@ def test_specifications_as_html_and_pdf(run_cli: Run, golden_store: Path) -> Non
     # 9 challenged lines, by sheet: 8 on sheet 1, 1 on sheet 2.
     assert "Total number of signatures objected to: 9." in out
     assert "Sheet 1" in out and "Sheet 2" in out and "WP" in out
+    assert "Rulings rest on the voter file of 2026-01-05." in out
     code, out, _ = run_cli("petitions", "specifications", str(DATA / "lines.csv"), *ARGS,
                            "--db", str(golden_store))  # fmt: skip
     assert code == 0
@@ -119,3 +120,13 @@ def test_bad_input_is_one_line_and_exit_2(run_cli: Run, golden_store: Path, tmp_
     code, _, err = run_cli("petitions", "review", str(DATA / "lines.csv"), *ARGS,
                            "--db", str(tmp_path / "empty.duckdb"))  # fmt: skip
     assert code == 2 and "no voter file imported" in err
+
+
+def test_a_review_under_a_bill_says_what_if(run_cli: Run, golden_store: Path) -> None:
+    code, out, err = run_cli("petitions", "review", str(DATA / "lines.csv"), "--year", "2016",
+                             "--party", "DEM", "--with", "S5961", "--required", "1", "--db",
+                             str(golden_store), "--format", "json")  # fmt: skip
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["what_if"] == ["S5961"]
+    assert "What-if: read under S5961, which is not law." in data["notes"]

@@ -315,7 +315,7 @@ def _deadline(ev: _Evaluator, prepared: _Prepared, rule: Rule, impossible: str) 
     derivation = opens.steps + [s for s in closes.steps if s.part != "when" or not opens.steps]
     derivation += [Step(note, None, rule.cite, "note") for note in rule.derivation_notes]
     start = rule.in_force_from
-    earliest = min((d for d in (opens.final, closes.final) if d is not None), default=None)
+    earliest = opens.final or closes.final  # a first day is never after its last day
     if start is not None and earliest is not None and earliest < start:
         derivation.append(
             Step(

@@ -9,7 +9,8 @@ description gives SEQUENCE (its first 28 bits) and LAST-MODIFIED, which is SEQUE
 after 2000-01-01T00:00:00Z; DTSTAMP (without METHOD, RFC 5545 § 3.8.7.2: when the event was
 last revised) is the same instant. A moved date, a retitled rule or new words therefore give
 an event a new SEQUENCE and LAST-MODIFIED under the same UID, and an unchanged event keeps
-both from one download to the next.
+both from one download to the next. With no record of earlier files, a new SEQUENCE differs
+from the old one but is not always higher (a subscription replaces events on refresh anyway).
 """
 
 from __future__ import annotations

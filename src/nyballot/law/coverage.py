@@ -1,7 +1,7 @@
 """Coverage: every subdivision of a version's shipped texts, and the rules that encode it.
 
 The list of subdivisions and the reason none encodes one are data
-(``law/data/coverage/<version folder>.yaml``, reviewed beside the texts); which rules encode a
+(``law/data/coverage/<version folder>.yaml``, read by ``coverage_data``); which rules encode a
 subdivision is computed from each rule's ``cite``. A reason on a subdivision some rule encodes
 is ignored, so a new rule never makes the list wrong, only shorter.
 """
@@ -9,22 +9,19 @@ is ignored, so a new rule never makes the list wrong, only shorter.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Literal
 
-import yaml
-
-from nyballot.errors import LawDataError, UsageError, suggest
+from nyballot.errors import UsageError, suggest
 from nyballot.law.choice import normalise_name
+from nyballot.law.coverage_data import CoverageData, Section, coverage_data
 from nyballot.law.loader import load_law
+from nyballot.law.markers import Derived, derive
 from nyballot.law.model import LawVersion, Rule
-from nyballot.law.subdivisions import Cited, Derived, Path, cite_of, derive, parse_cite
+from nyballot.law.subdivisions import Cited, Path, cite_of, parse_cite
 from nyballot.law.texts import shipped_texts
 
-Reason = Literal["no-date", "missing", "not-modelled"]
 Status = Literal["encoded", "no_date", "missing", "not_modelled", "unexplained"]
 REASONS: dict[str, Status] = {"no-date": "no_date", "missing": "missing",
                               "not-modelled": "not_modelled"}  # fmt: skip
@@ -35,38 +32,6 @@ STATUS_WORDS: dict[Status, str] = {
     "not_modelled": "not modelled",
     "unexplained": "no rule and no reason recorded",
 }
-WHOLE = "whole"  # the key of a section without subdivisions
-_UNIT = re.compile(r"(\d+(?:-[a-z])?)((?:\([a-z]\))?)")
-
-
-@dataclass(frozen=True)
-class Listed:
-    """One subdivision (or paragraph) in the data, with the reason no rule encodes it."""
-
-    path: Path
-    reason: Reason | None = None
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class Section:
-    """A section as the data lists it: the shipped text its words are in, and its units."""
-
-    section: str
-    text: str
-    units: tuple[Listed, ...]
-    derived: bool = True  # False: the text quotes this section among others (a bill)
-    begins: str | None = None  # the subdivision a text starts in, when it starts at "(a)"
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class CoverageData:
-    version: str
-    folder: str  # the version's own texts: law/data/texts/<folder>/
-    sections: dict[str, Section]
-    unlisted: dict[str, str]  # text key -> why it is not listed
-    origin: str
 
 
 @dataclass(frozen=True)
@@ -103,73 +68,6 @@ class Coverage:
         for status in STATUS_WORDS:
             counts[status] = sum(1 for r in rows if r.status == status)
         return counts
-
-
-def unit_key(path: Path) -> str:
-    """('6', 'a') -> '6(a)'; () -> 'whole'."""
-    return f"{path[0]}{''.join(f'({p})' for p in path[1:])}" if path else WHOLE
-
-
-def _path(key: object, where: str) -> Path:
-    text = str(key)
-    if text == WHOLE:
-        return ()
-    m = _UNIT.fullmatch(text)
-    if m is None:
-        raise LawDataError(f"{where}: '{text}' is not a subdivision ('6', '2-a', '6(a)', 'whole')")
-    return (m[1], *re.findall(r"\(([a-z])\)", m[2]))
-
-
-def _listed(key: object, value: object, where: str) -> Listed:
-    path = _path(key, where)
-    if value is None:
-        return Listed(path)
-    if not isinstance(value, Mapping) or len(value) != 1 or next(iter(value)) not in REASONS:
-        raise LawDataError(
-            f"{where} {key}: give one reason, {{no-date: ...}}, {{missing: ...}} or "
-            "{not-modelled: what}, or nothing where a rule encodes it"
-        )
-    reason, note = next(iter(value.items()))
-    if reason == "not-modelled" and not note:
-        raise LawDataError(f"{where} {key}: say what is not modelled")
-    return Listed(path, reason, " ".join(str(note or "").split()))
-
-
-def _section(name: str, raw: Any, origin: str) -> Section:
-    where = f"{origin} {name}"
-    if not isinstance(raw, Mapping) or set(raw) - {"text", "units", "derived", "begins", "note"}:
-        raise LawDataError(f"{where}: expected text, units (and derived, begins, note)")
-    try:
-        units = tuple(_listed(k, v, where) for k, v in (raw["units"] or {}).items())
-        return Section(
-            section=name,
-            text=str(raw["text"]),
-            units=units,
-            derived=bool(raw.get("derived", True)),
-            begins=str(raw["begins"]) if raw.get("begins") is not None else None,
-            note=" ".join(str(raw.get("note", "")).split()),
-        )
-    except KeyError as exc:
-        raise LawDataError(f"{where}: '{exc.args[0]}' is required") from None
-
-
-@cache
-def coverage_data(version: str) -> CoverageData:
-    """The reviewed list of a version's subdivisions (law/data/coverage/*.yaml)."""
-    root = resources.files("nyballot.law").joinpath("data/coverage")
-    for path in sorted(root.iterdir(), key=lambda p: p.name):
-        if not path.name.endswith(".yaml"):
-            continue
-        origin = f"law/data/coverage/{path.name}"
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-        if raw.get("version") != version:
-            continue
-        sections = {str(k): _section(str(k), v, origin) for k, v in raw["sections"].items()}
-        unlisted = {
-            str(k): " ".join(str(v).split()) for k, v in (raw.get("unlisted") or {}).items()
-        }
-        return CoverageData(version, str(raw["texts"]), sections, unlisted, origin)
-    raise LawDataError(f"law/data/coverage: no subdivision list for law version '{version}'")
 
 
 def _section_key(section: str) -> tuple[int, list[tuple[int, str]]]:

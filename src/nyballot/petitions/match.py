@@ -1,7 +1,8 @@
 """Finding the voter a signature line names: DuckDB blocks, rapidfuzz scores.
 
 Blocking keeps the pairs to score few: a line is compared only with voters at the same house
-number who either live on a street with the same key or share the surname. DuckDB answers both
+number who either live on a street with the same key and have a surname with the same first
+letter, or share the surname and the first name's initial. DuckDB answers both
 with hash joins over the whole file and keeps each line's best three by a rough name score; the
 final score, and what matched and what differed, come from rapidfuzz in Python.
 
@@ -78,11 +79,11 @@ def _candidates(
         path = Path(folder) / "q.csv"
         with path.open("w", newline="", encoding="utf-8") as f:
             writer = csv.writer(f)
-            writer.writerow(["qid", "last", "first", "house", "skey"])
+            writer.writerow(["qid", "last", "first", "house", "skey", "li", "fi"])
             for number, (name, address) in enumerate(parsed):
                 if address.house and name.last:
-                    writer.writerow([number, name.last, name.first, address.house,
-                                     address.street_key])  # fmt: skip
+                    keys = [address.house, address.street_key, name.last[:1], name.first[:1]]
+                    writer.writerow([number, name.last, name.first, *keys])
         shown = ", ".join(f'v."{f}"' for f in SHOWN_FIELDS)
         extra = ", ".join(f"v.{f}" for f in _EXTRA)
         sql = f"""
@@ -90,9 +91,11 @@ def _candidates(
             pairs AS (
                 SELECT q.qid, q.last ql, q.first qf, {shown}, {extra}
                 FROM q JOIN voters v ON v.house_n = q.house AND v.street_key = q.skey
+                    AND left(v.last_n, 1) = q.li
                 UNION ALL
                 SELECT q.qid, q.last ql, q.first qf, {shown}, {extra}
                 FROM q JOIN voters v ON v.house_n = q.house AND v.last_n = q.last
+                    AND left(v.first_n, 1) = q.fi
             ),
             unique_pairs AS (
                 SELECT * FROM pairs

@@ -80,6 +80,7 @@ def specifications_html(result: dict[str, Any]) -> str:
         year=p["year"],
         unit=", ".join(f"{k} {v}" for k, v in p["unit"].items()),
         symbols=SYMBOLS,
+        notes=result["notes"],
         grounds=_grounds(result),
         used=used,
     )

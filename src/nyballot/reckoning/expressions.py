@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal, TypeAlias
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -67,11 +68,12 @@ class Ref:
 
     name: str
 
-    @property
+    # Cached on the instance (a frozen dataclass allows it): a calendar asks each many times.
+    @cached_property
     def is_event(self) -> bool:
         return self.name.startswith("event.")
 
-    @property
+    @cached_property
     def target(self) -> str:
         """The rule field this names: 'election.primary.closes', 'x.y.opens', or 'event.z'."""
         if self.name in ELECTION_ALIASES:

@@ -34,12 +34,16 @@ FIRST = (  # noqa: SIM905
     "ANDREW DONNA JOSHUA MICHELLE ANA JOSÉ MARÍA LUIS CARMEN WEI MEI RAVI PRIYA FATIMA OMAR "
     "AISHA KWAME IRIS NINA OMAR KEN DAVID SOFIA LUCIA MATEO"
 ).split()
-STREETS = (  # noqa: SIM905
-    "MAIN ST|BROADWAY|GRAND ST|PARK AVE|5 AVE|2 AVE|ELM ST|OAK ST|MAPLE AVE|CHURCH ST|"
-    "WASHINGTON AVE|LINCOLN RD|CENTRAL AVE|RIVER RD|LAKE ST|HILL ST|HIGH ST|MILL RD|"
-    "SCHOOL ST|WEST END AVE|ATLANTIC AVE|FLATBUSH AVE|GRAND CONCOURSE|QUEENS BLVD|"
-    "NORTHERN BLVD|JAMAICA AVE|STATE ST|PEARL ST|CLINTON AVE|MADISON ST"
-).split("|")
+# Streets are a name and a suffix (480 of them) or a numbered street (200): with 3,000 house
+# numbers that is about two million addresses, some six voters to an address statewide.
+STREET_NAMES = (  # noqa: SIM905
+    "MAIN BROADWAY GRAND PARK ELM OAK MAPLE CHURCH WASHINGTON LINCOLN CENTRAL RIVER LAKE HILL "
+    "HIGH MILL SCHOOL ATLANTIC FLATBUSH QUEENS NORTHERN JAMAICA STATE PEARL CLINTON MADISON "
+    "JEFFERSON FRANKLIN ADAMS JACKSON MONROE HUDSON GENESEE SENECA ONONDAGA CAYUGA DELAWARE "
+    "SARATOGA PROSPECT SPRING WATER BRIDGE CANAL FOREST CEDAR PINE WILLOW CHESTNUT WALNUT "
+    "SUNSET VALLEY MEADOW ORCHARD UNION LIBERTY HOPE PLEASANT HAMILTON FULTON NASSAU ESSEX"
+).split()
+SUFFIXES = ["ST", "AVE", "RD", "PL", "DR", "LN", "CT", "BLVD"]
 CITIES = "NEW YORK|BROOKLYN|BRONX|ALBANY|BUFFALO|ROCHESTER|YONKERS|SYRACUSE|ITHACA|UTICA".split("|")  # noqa: SIM905
 PARTIES = ["DEM"] * 10 + ["REP"] * 4 + ["BLK"] * 4 + ["CON", "WOR"]
 STATUSES = ["A"] * 17 + ["I", "P", "AM"]
@@ -64,8 +68,10 @@ def _columns() -> dict[str, str]:
         "LASTNAME": _pick(LAST, "last"),
         "FIRSTNAME": _pick(FIRST, "first"),
         "MIDDLENAME": "chr(65 + CAST(hash(i, $seed, 'middle') % 26 AS INTEGER))",
-        "RADDNUMBER": _num("house", 1, 400),
-        "RSTREETNAME": _pick(STREETS, "street"),
+        "RADDNUMBER": _num("house", 1, 3000),
+        "RSTREETNAME": f"CASE WHEN hash(i, $seed, 'numbered') % 7 = 0 "
+        f"THEN {_num('street_number', 1, 200)} || ' ST' "
+        f"ELSE {_pick(STREET_NAMES, 'street')} || ' ' || {_pick(SUFFIXES, 'suffix')} END",
         "RAPARTMENT": f"CASE WHEN hash(i, $seed, 'apt') % 3 = 0 THEN {_num('aptno', 1, 30)} "
         "|| chr(65 + CAST(hash(i, $seed, 'aptl') % 6 AS INTEGER)) END",
         "RCITY": _pick(CITIES, "city"),
