@@ -207,7 +207,7 @@ def test_the_signatures_calculator_counts_with_the_law(page: Page) -> None:
     page.goto("/web/signatures")
     page.get_by_label("Office", exact=True).select_option("member-of-assembly")
     page.get_by_label("Votes for governor in the unit, at the last election").fill("41234")
-    page.get_by_role("button", name="Count").click()
+    page.get_by_role("button", name="Count", exact=True).click()
     assert page.locator(".requirement .number").inner_text() == "1,500"
     assert "§ 6-142(2)(g)" in page.locator(".requirement").inner_text()
 
