@@ -4,6 +4,7 @@ guards: paging, rate limit, security headers, HEAD, favicon, the docs page offli
 from __future__ import annotations
 
 import datetime as dt
+import io
 import json
 import re
 from collections.abc import Iterator
@@ -174,3 +175,14 @@ def test_security_headers_head_favicon_and_docs_offline(client: TestClient) -> N
     assert "http://" not in docs and "https://" not in docs  # nothing from the internet
     assert "<script" not in docs and "<code>/book/verify</code>" in docs
     assert "late_entry" in client.get("/openapi.json").text
+
+
+def test_the_server_can_write_a_common_log_format_access_log(url: str) -> None:
+    out = io.StringIO()
+    with TestClient(create_app(url, rate=0, access_log=out)) as c:
+        c.get("/holidays/2026", params={"x": "1"})
+        c.post("/filings", json=PETITION)
+    lines = out.getvalue().splitlines()
+    head = r"testclient - - \[\d\d/\w{3}/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\] "
+    assert re.fullmatch(head + r'"GET /holidays/2026\?x=1 HTTP/1.1" 200 \d+', lines[0])
+    assert re.fullmatch(head + r'"POST /filings HTTP/1.1" 401 \d+', lines[1])
