@@ -47,10 +47,10 @@ _LAST_HASH = (
     .order_by(filings.c.id.desc())
     .limit(1)
 )
-# A paper chained to a board's last record when another was chained to it first (PostgreSQL:
-# the unique index on (board, prev_hash) refuses the second) is judged and chained again, then
-# holding the board's lock (only papers on a first try go unlocked). Without contention no
-# lock is taken.
+# PostgreSQL: a paper is chained holding its board's lock, so two clerks never chain to the
+# same record (the unique index on (board, prev_hash) would refuse the second). SQLite's
+# BEGIN IMMEDIATE already lets one writer in at a time. A key recorded by another clerk a
+# moment ago is looked up and replayed; anything else conflicting is tried again.
 _TRIES = 10
 _COLUMNS = [c.name for c in filings.columns if c.name != "id"]
 _LOGGED = ("at", "who", "action", "target", "client", "outcome")
@@ -123,10 +123,10 @@ class Desk:
         digest = s.request_hash()
         actor.check_board(board(checked_text(s.board, "board", 40)).id)
         try:
-            for attempt in range(_TRIES):
+            for _ in range(_TRIES):
                 try:
                     with self.engine.begin() as conn:
-                        if attempt and conn.dialect.name == "postgresql":
+                        if conn.dialect.name == "postgresql":
                             conn.execute(_PG_BOARD_LOCK, {"board": board(s.board).id})
                         return self._record(conn, s, actor, clerk, idempotency_key, digest)
                 except IntegrityError:

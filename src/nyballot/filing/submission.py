@@ -12,7 +12,7 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from nyballot.calendar.model import Calendar
@@ -65,7 +65,8 @@ class Submission:
     supersedes: str | None = None  # a determination replacing an earlier one: its uid
 
     def request_hash(self) -> str:
-        canonical = json.dumps(asdict(self), sort_keys=True, ensure_ascii=True)
+        # The fields are plain JSON values already: no deep copy (``asdict``) needed.
+        canonical = json.dumps(vars(self), sort_keys=True, ensure_ascii=True)
         return hashlib.sha256(canonical.encode()).hexdigest()
 
 
