@@ -1,5 +1,8 @@
 """Petition review over HTTP, and the clerk's page for walking a kept review.
 
+The database and matching libraries are imported by the handlers, when a review is asked for,
+so that they do not slow the server's start.
+
     POST /petitions/review                  a lines file (text/csv body) -> the review (JSON)
     POST /petitions/reviews                 the same, kept for the clerk (token) -> 201 with id
     GET  /petitions/reviews/{id}            a kept review, its overrides, the tally after them
@@ -30,9 +33,8 @@ from nyballot.law.choice import LawChoice
 from nyballot.petitions import kept
 from nyballot.petitions.lines import read_lines
 from nyballot.petitions.report import title
-from nyballot.petitions.review import Request as ReviewRequest
-from nyballot.petitions.review import parse_units, review
-from nyballot.voters.store import opened
+from nyballot.petitions.request import Request as ReviewRequest
+from nyballot.petitions.request import parse_units
 
 router = APIRouter()
 _env = Environment(
@@ -82,6 +84,9 @@ async def _reviewed(request: Request, wanted: ReviewRequest) -> dict[str, Any]:
     body = await request.body()
 
     def run() -> dict[str, Any]:
+        from nyballot.petitions.review import review
+        from nyballot.voters.store import opened
+
         with opened() as con:
             return review(con, read_lines(body, "lines file"), wanted)
 
@@ -98,6 +103,8 @@ async def review_lines(request: Request, wanted: Asked) -> dict[str, Any]:
 @router.post("/petitions/reviews", status_code=201, tags=["petitions"])
 async def keep_review(request: Request, wanted: Asked) -> JSONResponse:
     """Review a lines file and keep it for the clerk's page (a clerk's token)."""
+    from nyballot.voters.store import opened
+
     _clerk(request, _bearer(request))
     result = await _reviewed(request, wanted)
     with opened(read_only=False) as con:
@@ -108,6 +115,8 @@ async def keep_review(request: Request, wanted: Asked) -> JSONResponse:
 @router.get("/petitions/reviews/{uid}", tags=["petitions"])
 def kept_review(uid: Id) -> dict[str, Any]:
     """A kept review, every override in order, and the tally after them."""
+    from nyballot.voters.store import opened
+
     with opened() as con:
         return kept.get(con, uid)
 
@@ -123,6 +132,8 @@ class OverrideIn(BaseModel):
 @router.post("/petitions/reviews/{uid}/overrides", status_code=201, tags=["petitions"])
 def add_override(uid: Id, body: OverrideIn, request: Request) -> dict[str, Any]:
     """A clerk's ruling on one line, with the reason; kept beside the review's own."""
+    from nyballot.voters.store import opened
+
     clerk = _clerk(request, _bearer(request))
     with opened(read_only=False) as con:
         return kept.override(con, uid, body.sheet, body.line, body.valid, body.reason, clerk)
@@ -130,6 +141,8 @@ def add_override(uid: Id, body: OverrideIn, request: Request) -> dict[str, Any]:
 
 @router.get("/web/petitions/{uid}", include_in_schema=False)
 def review_page(uid: Id) -> HTMLResponse:
+    from nyballot.voters.store import opened
+
     with opened() as con:
         result = kept.get(con, uid)
     html = _env.get_template("review_page.html").render(r=result, title=title(result))
@@ -143,6 +156,8 @@ async def review_page_override(uid: Id, request: Request) -> Response:
         sheet, line = int(form.get("sheet", "")), int(form.get("line", ""))
     except ValueError:
         raise UsageError("sheet and line: expected numbers") from None
+    from nyballot.voters.store import opened
+
     clerk = _clerk(request, form.get("token"))
     with opened(read_only=False) as con:
         kept.override(con, uid, sheet, line, form.get("valid") == "yes",

@@ -10,14 +10,15 @@ from __future__ import annotations
 import datetime as dt
 import json
 import uuid
-from typing import Any
-
-import duckdb
+from typing import TYPE_CHECKING, Any
 
 from nyballot.errors import UsageError
 from nyballot.filing.errors import NotFoundError
 from nyballot.petitions.report import title
 from nyballot.petitions.tally import tally
+
+if TYPE_CHECKING:
+    import duckdb
 
 MAX_REASON = 500
 

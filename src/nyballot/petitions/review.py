@@ -9,53 +9,24 @@ of the contract (``lines``, ``tally``, ``voter_file``, plus the period and the l
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
 from typing import Any
 
 import duckdb
 
 from nyballot.errors import UsageError
-from nyballot.law.choice import LawChoice
 from nyballot.petitions import rulings
 from nyballot.petitions.law import GROUNDS
 from nyballot.petitions.lines import Line, Petition
 from nyballot.petitions.match import Match, Query, find
 from nyballot.petitions.period import signing_period
+from nyballot.petitions.request import Request, parse_units
 from nyballot.petitions.rulings import Rules
 from nyballot.petitions.tally import required_dict, tally
-from nyballot.voters.layout import SHOWN_FIELDS, UNIT_FIELDS
+from nyballot.voters.layout import SHOWN_FIELDS
 from nyballot.voters.store import voter_file
 
 # Another petition's signers, by SBOEID: (petition uid, date signed).
 OtherSigners = dict[str, list[tuple[str, dt.date | None]]]
-
-
-@dataclass(frozen=True)
-class Request:
-    """What the petition is for and how to count it."""
-
-    year: int
-    kind: str = "designating"
-    party: str | None = None
-    units: tuple[tuple[str, str], ...] = ()
-    enrolled: int | None = None
-    required: int | None = None
-    seats: int = 1
-    law: LawChoice = field(default_factory=LawChoice)
-
-
-def parse_units(values: tuple[str, ...] | list[str]) -> tuple[tuple[str, str], ...]:
-    """--unit FIELD=VALUE, each naming a voter-file field."""
-    units: list[tuple[str, str]] = []
-    for value in values:
-        name, sep, wanted = value.partition("=")
-        name = name.strip().upper()
-        if not sep or not wanted.strip():
-            raise UsageError(f"--unit '{value[:60]}': expected FIELD=VALUE, e.g. AD=7")
-        if name not in UNIT_FIELDS:
-            raise UsageError(f"--unit {name[:30]}: expected one of {', '.join(UNIT_FIELDS)}")
-        units.append((name, wanted.strip()))
-    return tuple(units)
 
 
 def check(request: Request) -> None:
@@ -199,4 +170,4 @@ def signers(result: dict[str, Any]) -> list[tuple[str, dt.date | None, int, int]
     return found
 
 
-__all__ = ["OtherSigners", "Request", "review"]
+__all__ = ["OtherSigners", "Request", "parse_units", "review"]

@@ -1,0 +1,38 @@
+"""What a petition is for and how to count it, as the command line and the API ask (kept apart
+from the review so that the server loads the database libraries only when a review runs)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from nyballot.errors import UsageError
+from nyballot.law.choice import LawChoice
+from nyballot.voters.layout import UNIT_FIELDS
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the petition is for and how to count it."""
+
+    year: int
+    kind: str = "designating"
+    party: str | None = None
+    units: tuple[tuple[str, str], ...] = ()
+    enrolled: int | None = None
+    required: int | None = None
+    seats: int = 1
+    law: LawChoice = field(default_factory=LawChoice)
+
+
+def parse_units(values: tuple[str, ...] | list[str]) -> tuple[tuple[str, str], ...]:
+    """--unit FIELD=VALUE, each naming a voter-file field."""
+    units: list[tuple[str, str]] = []
+    for value in values:
+        name, sep, wanted = value.partition("=")
+        name = name.strip().upper()
+        if not sep or not wanted.strip():
+            raise UsageError(f"--unit '{value[:60]}': expected FIELD=VALUE, e.g. AD=7")
+        if name not in UNIT_FIELDS:
+            raise UsageError(f"--unit {name[:30]}: expected one of {', '.join(UNIT_FIELDS)}")
+        units.append((name, wanted.strip()))
+    return tuple(units)
