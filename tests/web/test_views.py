@@ -187,7 +187,6 @@ def test_due_this_week_names_the_candidate_and_office(page: Page, desk_token: st
         "office": "Member of Assembly",
         "district": "108th",
         "party": "Working Families",
-        "late_entry": {"reason": "entered from the counter's paper log"},
     }
     posted = page.request.post(
         "/filings", data=paper, headers={"Authorization": f"Bearer {desk_token}"}
