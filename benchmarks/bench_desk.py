@@ -1,9 +1,12 @@
-"""Filings recorded durably per second, on SQLite (WAL, synchronous=FULL) and PostgreSQL.
+"""Filings recorded durably per second, on SQLite (WAL, synchronous=FULL) and PostgreSQL,
+and their cost as a ratio to a bare INSERT and COMMIT into the same table, in the same run.
 
     .venv/bin/python benchmarks/bench_desk.py [--n 500] [--postgres URL]
 
-Each filing is one committed transaction (verdict computed, row written, fsync'd).
-PostgreSQL defaults to $NYBALLOT_TEST_POSTGRES_URL (scripts/postgres starts one).
+Each filing is one committed transaction (verdict computed, chained to the board's last hash,
+row and access-log line written, fsync'd). The floor is the same table, the same engine and
+disk: a prepared row inserted and committed, nothing else. The goal: a filing within 2 times the
+floor. PostgreSQL defaults to $NYBALLOT_TEST_POSTGRES_URL (scripts/postgres starts one).
 """
 
 from __future__ import annotations
@@ -20,7 +23,10 @@ from sqlalchemy import create_engine, text
 
 from nyballot.filing.clocks import calendar_for
 from nyballot.filing.desk import Desk, Submission
+from nyballot.filing.schema import filings
 from nyballot.filing.store import dispose_all
+
+GOAL = 2.0
 
 
 def paper(i: int) -> Submission:
@@ -28,11 +34,57 @@ def paper(i: int) -> Submission:
         kind="designating_petition",
         board="erie",
         year=2026,
-        received=f"2026-03-31T{9 + i % 8:02d}:{i % 60:02d}:00-04:00",
         candidates=[{"name": f"Candidate {i}", "residence": "Buffalo"}],
         office="Member of Assembly",
         party="Democratic",
     )
+
+
+def floor(desk: Desk, n: int) -> float:
+    """Bare INSERT and COMMIT per second: a filing's row, prepared in advance, into ``filings``."""
+    row = desk.records()[-1]
+    base = {c.name: None for c in filings.columns if c.name != "id"}
+    base.update(
+        {k: v for k, v in row.items() if k in base},
+        received_at=row["received"], candidates="[]", decision="{}", what_if="",
+        request_hash="x", late_reason=None, hash="x",
+    )  # fmt: skip
+    # Another board's rows (so the filings' own chain is left alone), each with its own link.
+    rows = [{**base, "uid": str(uuid.uuid4()), "prev_hash": str(uuid.uuid4()), "board": "nyc",
+             "idempotency_key": None} for _ in range(n)]  # fmt: skip
+    insert = filings.insert()
+    start = time.perf_counter()
+    for r in rows:
+        with desk.engine.begin() as conn:
+            conn.execute(insert, r)
+    return n / (time.perf_counter() - start)
+
+
+def ratio(url: str, n: int) -> tuple[float, float]:
+    """(filings per second, floor per second), alternating halves so load hits both alike."""
+    desk = Desk(url)
+    calendar_for(2026, None, ())
+    desk.submit(paper(-1), "warm-up")
+    filed = bare = 0.0
+    for _ in range(2):
+        filed += run_on(desk, n // 2)
+        bare += floor(desk, n // 2)
+    return filed / 2, bare / 2
+
+
+def run_on(desk: Desk, n: int) -> float:
+    start = time.perf_counter()
+    for i in range(n):
+        desk.submit(paper(i), "clerk", f"{uuid.uuid4()}")
+    return n / (time.perf_counter() - start)
+
+
+def report(name: str, url: str, n: int) -> None:
+    filed, bare = ratio(url, n)
+    cost = bare / filed
+    verdict = "ok" if cost <= GOAL else f"OVER the goal of {GOAL}x"
+    print(f"{name:10}  filing {filed:7.1f}/s  bare insert+commit {bare:7.1f}/s  "
+          f"ratio {cost:4.2f}x  {verdict}")  # fmt: skip
 
 
 def run(url: str, n: int, threads: int) -> float:
@@ -61,12 +113,22 @@ def main() -> None:
     parser.add_argument("--postgres", default=os.environ.get("NYBALLOT_TEST_POSTGRES_URL"))
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
+        report("sqlite", f"sqlite:///{Path(folder) / 'ratio.sqlite3'}", args.n)
         for threads in (1, 4):
             url = f"sqlite:///{Path(folder) / f'bench{threads}.sqlite3'}"
             rate = run(url, args.n, threads)
             print(f"sqlite      threads={threads}  {rate:8.1f} filings/s")
     if args.postgres:
         admin = create_engine(args.postgres, isolation_level="AUTOCOMMIT")
+        schema = "bench_" + uuid.uuid4().hex[:8]
+        with admin.connect() as conn:
+            conn.execute(text(f"CREATE SCHEMA {schema}"))
+        try:
+            report("postgresql", f"{args.postgres}?options=-csearch_path%3D{schema}", args.n)
+        finally:
+            dispose_all()
+            with admin.connect() as conn:
+                conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
         for threads in (1, 4):
             schema = "bench_" + uuid.uuid4().hex[:8]
             with admin.connect() as conn:

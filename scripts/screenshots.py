@@ -60,6 +60,7 @@ PAPER = {
     "office": "Member of Assembly",
     "district": "108th",
     "party": "Working Families",
+    "late_entry": {"reason": "an example entered after the day"},
 }
 
 
@@ -84,7 +85,7 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{folder}/shots.sqlite3"
-        token = Desk(url).create_token("Screenshot Clerk", "clerk")
+        token = Desk(url).create_token("Screenshot Supervisor", "supervisor")
         with serve_locally(create_app(url)) as base, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             request = pw.request.new_context(base_url=base)

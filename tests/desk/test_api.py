@@ -10,11 +10,12 @@ from fastapi.testclient import TestClient
 from nyballot.api import create_app
 from nyballot.filing.desk import Desk
 
+from .conftest import DeskClock
+
 PETITION = {
     "kind": "designating_petition",
     "board": "nyc",
     "year": 2026,
-    "received": "2026-04-02T23:59:00-04:00",
     "candidates": [{"name": "Ana Ruiz", "residence": "40 Grand St, Brooklyn"}],
     "office": "Member of the City Council",
     "district": "34th Council District",
@@ -23,8 +24,9 @@ PETITION = {
 
 
 @pytest.fixture
-def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, max_body=64 * 1024)) as c:
+def client(db_url: str, clock: DeskClock) -> Iterator[TestClient]:
+    # PETITION arrives when the desk's clock reads 2026-04-02T23:59-04:00 (the clock fixture)
+    with TestClient(create_app(db_url, max_body=64 * 1024, clock=clock)) as c:
         c.headers["X-Test-Db"] = db_url
         yield c
 
@@ -63,19 +65,20 @@ def test_writes_need_a_clerk_token(client: TestClient, db_url: str) -> None:
     assert count(client) == 0
 
 
-def test_file_object_book_due(client: TestClient, clerk: dict[str, str]) -> None:
+def test_file_object_book_due(client: TestClient, clerk: dict[str, str], clock: DeskClock) -> None:
     r = client.post("/filings", json=PETITION, headers=clerk)
     assert r.status_code == 201, r.text
     p = r.json()
     assert p["verdict"] == "timely" and "1-106(1)" in p["decision"]["cites"]
     assert p["clerk"] == "Ann Clerk"
+    assert p["received"] == p["recorded_at"] == "2026-04-02T23:59:00-04:00"  # the desk's clock
+    clock.set("2026-04-06T23:00:00-04:00")
     o = client.post(
         "/objections",
         json={
             "refers_to": p["uid"],
             "board": "nyc",
             "year": 2026,
-            "received": "2026-04-06T23:00:00-04:00",
         },
         headers=clerk,
     )

@@ -18,15 +18,16 @@ from .conftest import CliRun
 
 def test_desk_commands(db_url: str, run: CliRun) -> None:
     db = ("--db", db_url)
-    assert "revision 0001" in run("desk", "init", *db)[1]
+    assert "revision 0002" in run("desk", "init", *db)[1]
     code, out, _ = run("desk", "file", "party_nomination", "--board", "state", "--year", "2026",
-        "--received", "2026-06-04T12:00-04:00", "--candidate", "Kim Lee@Albany",
+        "--received", "2026-06-04T12:00-04:00", "--late-entry", "mail opened late",
+        "--candidate", "Kim Lee@Albany",
         "--office", "Governor", "--party", "Conservative", "--format", "json", *db,
     )  # fmt: skip
     assert code == 0, out
     record = json.loads(out)
     code, out, _ = run("desk", "object", record["uid"], "--board", "state", "--year", "2026",
-        "--received", "2026-06-05T10:00-04:00", *db,
+        "--received", "2026-06-05T10:00-04:00", "--late-entry", "mail opened late", *db,
     )  # fmt: skip
     assert code == 0 and "TIMELY" in out
     code, out, _ = run("desk", "book", "--format", "csv", *db)

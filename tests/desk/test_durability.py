@@ -13,9 +13,13 @@ from pathlib import Path
 
 from sqlalchemy import text
 
+from nyballot.filing.access import Actor
 from nyballot.filing.desk import Desk, Submission
 from nyballot.filing.errors import ConflictError
 from nyballot.filing.store import dispose_all
+
+from .conftest import submit_at
+from .writer import LATE
 
 WRITER = Path(__file__).with_name("writer.py")
 
@@ -55,17 +59,19 @@ def test_sigkill_while_filing_loses_nothing_acknowledged(db_url: str) -> None:
         with desk.engine.connect() as conn:
             assert conn.execute(text("PRAGMA integrity_check")).scalar() == "ok"
     # A restarted writer carries on; repeating an acknowledged key records nothing new.
-    record, replayed = desk.submit(
+    record, replayed = submit_at(
+        desk,
         Submission(
             kind="designating_petition",
             board="erie",
             year=2026,
             received="2026-04-01T11:00:00-04:00",
+            late_entry=LATE,
             candidates=[{"name": "Candidate k-0", "residence": "Buffalo"}],
             office="Member of Assembly",
             party="Republican",
         ),
-        "clerk-k",
+        Actor("clerk-k", "supervisor"),
         "k-0",
     )
     assert replayed and record["uid"] == acked[0]
@@ -92,7 +98,7 @@ def test_two_clerks_filing_at_once_both_succeed(db_url: str) -> None:
         try:
             start.wait()
             for i in range(25):
-                desk.submit(_paper(offset + i), name)
+                submit_at(desk, _paper(offset + i), name)
         except BaseException as exc:  # pragma: no cover - reported below
             errors.append(exc)
 
@@ -115,7 +121,7 @@ def _race(desk: Desk, offices: tuple[str, str], key: str) -> list[object]:
     def clerk(office: str) -> None:
         start.wait()
         try:
-            results.append(desk.submit(_paper(1, office), "x", key))
+            results.append(submit_at(desk, _paper(1, office), "x", key))
         except ConflictError as exc:
             results.append(exc)
 

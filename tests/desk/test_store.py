@@ -10,9 +10,12 @@ from sqlalchemy.exc import DBAPIError
 
 from nyballot.errors import NyballotError
 from nyballot.filing import book
+from nyballot.filing.access import Actor
 from nyballot.filing.desk import Desk, Submission
 from nyballot.filing.errors import ConflictError
 from nyballot.filing.store import current_revision, migrate
+
+from .conftest import submit_at
 
 
 def petition(**kw: object) -> Submission:
@@ -32,10 +35,11 @@ def petition(**kw: object) -> Submission:
 
 def test_file_object_specify_determine_and_replay(db_url: str) -> None:
     desk = Desk(db_url)
-    p, replayed = desk.submit(petition(), "ann")
+    p, replayed = submit_at(desk, petition(), "ann")
     assert not replayed and p["verdict"] == "timely" and p["seq"] >= 1
     assert p["received"] == "2026-04-01T10:15:00-04:00"
-    o, _ = desk.submit(
+    o, _ = submit_at(
+        desk,
         Submission(
             kind="objection",
             board="albany",
@@ -47,7 +51,8 @@ def test_file_object_specify_determine_and_replay(db_url: str) -> None:
     )
     assert o["verdict"] == "timely"  # petition Wed 04-01 + 3 = Sat 04-04 -> Mon 04-06
     assert o["decision"]["window"]["closes"] == "2026-04-06"
-    s, _ = desk.submit(
+    s, _ = submit_at(
+        desk,
         Submission(
             kind="specifications",
             board="albany",
@@ -58,7 +63,8 @@ def test_file_object_specify_determine_and_replay(db_url: str) -> None:
         "bob",
     )
     assert s["verdict"] == "timely"  # objection Fri 04-03 + 6 = Thu 04-09
-    _c, _ = desk.submit(
+    _c, _ = submit_at(
+        desk,
         Submission(
             kind="correction",
             board="albany",
@@ -70,7 +76,8 @@ def test_file_object_specify_determine_and_replay(db_url: str) -> None:
         ),
         "ann",
     )
-    _d, _ = desk.submit(
+    _d, _ = submit_at(
+        desk,
         Submission(
             kind="determination",
             board="albany",
@@ -102,17 +109,17 @@ def test_file_object_specify_determine_and_replay(db_url: str) -> None:
 
 def test_idempotency_key_records_once_and_conflicts_on_a_different_paper(db_url: str) -> None:
     desk = Desk(db_url)
-    first, r1 = desk.submit(petition(), "ann", "key-1")
-    again, r2 = desk.submit(petition(), "ann", "key-1")
+    first, r1 = submit_at(desk, petition(), "ann", "key-1")
+    again, r2 = submit_at(desk, petition(), "ann", "key-1")
     assert (r1, r2) == (False, True) and again["uid"] == first["uid"]
     with pytest.raises(ConflictError, match="key-1"):
-        desk.submit(petition(office="Mayor"), "ann", "key-1")
+        submit_at(desk, petition(office="Mayor"), "ann", "key-1")
     assert desk.count() == 1
 
 
 def test_filings_are_append_only(db_url: str) -> None:
     desk = Desk(db_url)
-    desk.submit(petition(), "ann")
+    submit_at(desk, petition(), "ann")
     for sql in ("UPDATE filings SET verdict = 'late'", "DELETE FROM filings"):
         with pytest.raises(DBAPIError, match="append-only"), desk.engine.begin() as conn:
             conn.execute(text(sql))
@@ -121,8 +128,8 @@ def test_filings_are_append_only(db_url: str) -> None:
 
 def test_migrations_are_idempotent(db_url: str) -> None:
     desk = Desk(db_url)
-    assert current_revision(desk.engine) == "0001"
-    assert migrate(desk.engine) == "0001"
+    assert current_revision(desk.engine) == "0002"
+    assert migrate(desk.engine) == "0002"
 
 
 def test_bad_input_changes_nothing(db_url: str) -> None:
@@ -130,7 +137,9 @@ def test_bad_input_changes_nothing(db_url: str) -> None:
     bad = [
         petition(kind="petition_of_rights"),
         petition(board="gotham"),
-        petition(received="2026-02-30T10:00"),
+        petition(received="2026-02-30T10:00", late_entry="outage"),
+        petition(received="2026-04-01T10:00-04:00"),  # an earlier time, not a late entry
+        petition(received="2099-04-01T10:00-04:00", late_entry="outage"),  # in the future
         petition(method="pigeon"),
         petition(kind="objection", refers_to="no-such-uid"),
         petition(kind="determination"),
@@ -139,14 +148,14 @@ def test_bad_input_changes_nothing(db_url: str) -> None:
     ]
     for s in bad:
         with pytest.raises(NyballotError):
-            desk.submit(s, "ann")
+            desk.submit(s, Actor("ann", "supervisor"))
     assert desk.count() == 0
 
 
 def test_book_outputs_escape_hostile_text(db_url: str) -> None:
     desk = Desk(db_url)
     evil = "'); DROP TABLE filings; -- <script>alert(1)</script>"
-    desk.submit(petition(office=evil, party='=HYPERLINK("x")'), "ann")
+    submit_at(desk, petition(office=evil, party='=HYPERLINK("x")'), "ann")
     rows = book.rows(desk.records())
     assert rows[0]["office"] == evil  # stored as given, as data
     html = book.to_html(rows, "t")
@@ -158,15 +167,13 @@ def test_book_outputs_escape_hostile_text(db_url: str) -> None:
 
 def test_notice_of_intent_under_a9725_and_its_cure(db_url: str) -> None:
     desk = Desk(db_url)
-    n, _ = desk.submit(
-        Submission(kind="notice_of_intent", board="nyc", year=2026, what_if=["A9725"],
-                   received="2026-02-10T10:00:00-05:00", fee_cents=50_000,
+    n, _ = submit_at(desk, Submission(kind="notice_of_intent", board="nyc", year=2026,
+                   what_if=["A9725"], received="2026-02-10T10:00:00-05:00", fee_cents=50_000,
                    candidates=[{"name": "Sam Poe", "residence": "Queens"}], office="Mayor"),
         "ann",
     )  # fmt: skip
     assert n["verdict"] == "timely" and n["what_if"] == ["A9725"]
-    desk.submit(
-        Submission(kind="determination", board="nyc", year=2026, refers_to=n["uid"],
+    submit_at(desk, Submission(kind="determination", board="nyc", year=2026, refers_to=n["uid"],
                    outcome="noncompliant", received="2026-02-12T15:00:00-05:00"),
         "ann",
     )  # fmt: skip
@@ -181,8 +188,9 @@ def test_specifications_of_a_late_objection_specify_nothing(db_url: str) -> None
     # rolled to Mon 04-06. An objection received Tue 04-07 is late; specifications received
     # the next day, within six days of it, still cannot revive it.
     desk = Desk(db_url)
-    p, _ = desk.submit(petition(), "ann")
-    late, _ = desk.submit(
+    p, _ = submit_at(desk, petition(), "ann")
+    late, _ = submit_at(
+        desk,
         Submission(
             kind="objection",
             board="albany",
@@ -193,7 +201,8 @@ def test_specifications_of_a_late_objection_specify_nothing(db_url: str) -> None
         "bob",
     )
     assert late["verdict"] == "late"
-    s, _ = desk.submit(
+    s, _ = submit_at(
+        desk,
         Submission(
             kind="specifications",
             board="albany",

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import sys
 
+from nyballot.filing.access import Actor
 from nyballot.filing.desk import Desk, Submission
+
+LATE = "papers of the morning, entered after the counter reopened"
 
 
 def main(url: str, tag: str, count: int) -> None:
@@ -18,11 +21,12 @@ def main(url: str, tag: str, count: int) -> None:
             board="erie",
             year=2026,
             received="2026-04-01T11:00:00-04:00",
+            late_entry=LATE,
             candidates=[{"name": f"Candidate {tag}-{i}", "residence": "Buffalo"}],
             office="Member of Assembly",
             party="Republican",
         )
-        record, _ = desk.submit(s, f"clerk-{tag}", f"{tag}-{i}")
+        record, _ = desk.submit(s, Actor(f"clerk-{tag}", "supervisor"), f"{tag}-{i}")
         print(record["uid"], flush=True)  # acknowledged: committed before this line
 
 

@@ -7,12 +7,16 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+from nyballot.filing.access import Actor
 from nyballot.filing.desk import Desk, Submission
 from nyballot.petitions import kept
 from nyballot.voters.store import opened
 
 Run = Callable[..., tuple[int, str, str]]
 DATA = Path(__file__).parent / "data"
+# Papers of April entered now: late entries by the board itself.
+LATE = "entered from the paper log"
+BOARD = Actor("clerk", "board")
 ARGS = ["--year", "2026", "--party", "DEM", "--unit", "COUNTYCODE=60", "--unit", "AD=7",
         "--enrolled", "40"]  # fmt: skip
 
@@ -64,15 +68,17 @@ def test_specifications_are_filed_through_the_desk(
     url = f"sqlite:///{tmp_path / 'desk.sqlite3'}"
     desk = Desk(url)
     petition, _ = desk.submit(Submission(kind="designating_petition", board="westchester",
-                              year=2026, received="2026-04-02T10:00-04:00",
-                              office="Member of Assembly", party="DEM"), "clerk")  # fmt: skip
+                              year=2026, received="2026-04-02T10:00-04:00", late_entry=LATE,
+                              candidates=[{"name": "Ana Ruiz"}],
+                              office="Member of Assembly", party="DEM"), BOARD)  # fmt: skip
     objection, _ = desk.submit(Submission(kind="objection", board="westchester", year=2026,
-                               received="2026-04-03T10:00-04:00",
-                               refers_to=petition["uid"]), "clerk")  # fmt: skip
+                               received="2026-04-03T10:00-04:00", late_entry=LATE,
+                               refers_to=petition["uid"]), BOARD)  # fmt: skip
     code, _, err = run_cli(
         "petitions", "specifications", str(DATA / "lines.csv"), *ARGS, "--db",
         str(golden_store), "--format", "html", "--file", objection["uid"], "--board",
-        "westchester", "--received", "2026-04-06T10:00-04:00", "--desk-db", url,
+        "westchester", "--received", "2026-04-06T10:00-04:00", "--late-entry", LATE,
+        "--desk-db", url,
     )  # fmt: skip
     assert code == 0, err
     assert "specifications filed" in err
@@ -87,8 +93,9 @@ def test_a_rival_petition_in_the_book_makes_a_duplicate(
     url = f"sqlite:///{tmp_path / 'desk.sqlite3'}"
     desk = Desk(url)
     filed = [desk.submit(Submission(kind="designating_petition", board="westchester",
-                         year=2026, received=f"2026-04-0{day}T10:00-04:00",
-                         office="Member of Assembly", party="DEM"), "clerk")[0]["uid"]
+                         year=2026, received=f"2026-04-0{day}T10:00-04:00", late_entry=LATE,
+                         candidates=[{"name": "Ana Ruiz"}],
+                         office="Member of Assembly", party="DEM"), BOARD)[0]["uid"]
              for day in (1, 2)]  # fmt: skip
     rival = tmp_path / "rival.csv"
     rival.write_text("sheet,line,date,name,address,witness_name,witness_address,witness_date\n"

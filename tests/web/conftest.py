@@ -38,10 +38,10 @@ ARGS = [
 @pytest.fixture(scope="session")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
     """The application served by uvicorn, as the real process serves it, over a fresh desk;
-    yields its base URL and a clerk's token."""
+    yields its base URL and a supervisor's token (a clerk's that may also enter late)."""
     folder: Path = tmp_path_factory.mktemp("web")
     url = f"sqlite:///{folder / 'web.sqlite3'}"
-    token = Desk(url).create_token("Ann Clerk", "clerk")
+    token = Desk(url).create_token("Ann Clerk", "supervisor")
     try:
         with serve_locally(create_app(url)) as base:
             yield base, token

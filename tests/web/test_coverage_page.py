@@ -24,7 +24,7 @@ from nyballot.law.coverage import coverage, coverage_dict
 
 def test_from_the_home_page_to_the_checklist_of_each_version(page: Page) -> None:
     page.goto("/")
-    page.get_by_role("link", name="coverage of the law").click()
+    page.locator("#views").get_by_role("link", name="Coverage").click()
     page.wait_for_url(re.compile(r"/web/coverage$"))
     assert page.locator("h1").inner_text() == "Coverage of the law: current"
 

@@ -94,7 +94,6 @@ def test_the_book_page_lists_filings(client: TestClient) -> None:
         "kind": "designating_petition",
         "board": "albany",
         "year": 2026,
-        "received": "2026-04-02T16:59:00-04:00",
         "candidates": [{"name": "Ana <Ruiz>", "residence": "40 Grand St"}],
         "office": "Member of Assembly",
         "party": "Working Families",
@@ -104,6 +103,7 @@ def test_the_book_page_lists_filings(client: TestClient) -> None:
     page = client.get("/web/book", params={"board": "albany", "year": "2026"})
     assert page.status_code == 200
     assert "Ana &lt;Ruiz&gt; (40 Grand St)" in page.text  # escaped
+    assert "Daily digests" in page.text and client.get("/book/verify").json()["ok"]
     assert "/book?board=albany&amp;year=2026&amp;format=csv" in page.text
     assert "No filings recorded" in client.get("/web/book", params={"board": "nyc"}).text
 

@@ -181,7 +181,8 @@ def test_due_this_week_names_the_candidate_and_office(page: Page, desk_token: st
         "kind": "designating_petition",
         "board": "albany",
         "year": 2026,
-        "received": "2026-04-02T16:59:00-04:00",
+        "received": "2026-04-02T16:59:00-04:00",  # entered late, by a supervisor's token
+        "late_entry": {"reason": "mail opened after the outage"},
         "candidates": [{"name": "Ana Ruiz", "residence": "40 Grand St"}],
         "office": "Member of Assembly",
         "district": "108th",

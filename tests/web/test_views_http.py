@@ -173,3 +173,12 @@ def test_signatures_under_the_law_in_force_in_a_year(client: TestClient) -> None
     query = {"year": "2019", "petition": "designating", "unit": "assembly"}
     page = client.get("/web/signatures", params=query | {"enrolled": "1000000"}).text
     assert '<span class="number">500</span>' in page and "secondary source" in page
+
+
+def test_my_calendar_marks_words_not_found(client: TestClient) -> None:
+    # The 2026 act's own words for § 6-158(1-a) were not found (tests/web/test_browser.py).
+    page = client.get("/web/mine", params={"year": "2026"}).text
+    row = page[page.index('data-rule="designating_petition.filing"') :]
+    row = row[: row.index("</tr>")]
+    assert "§ 6-158(1-a)" in row and "(text unverified)" in row
+    assert "Text unverified: the words in force" in page

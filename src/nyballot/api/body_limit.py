@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -60,14 +61,22 @@ class BodyLimit:
 
 
 async def _413(send: Send, limit: int) -> None:
-    body = f'{{"error": "request body larger than {limit} bytes"}}'.encode()
+    await send_error(send, 413, f"request body larger than {limit} bytes")
+
+
+async def send_error(
+    send: Send, status: int, message: str, headers: tuple[tuple[bytes, bytes], ...] = ()
+) -> None:
+    """Answer with ``{"error": message}`` before the application is reached."""
+    body = json.dumps({"error": message}).encode()
     await send(
         {
             "type": "http.response.start",
-            "status": 413,
+            "status": status,
             "headers": [
                 (b"content-type", b"application/json"),
                 (b"content-length", b"%d" % len(body)),
+                *headers,
             ],
         }
     )

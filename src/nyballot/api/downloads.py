@@ -35,7 +35,7 @@ Kind = Annotated[
 ]
 
 
-def asked(
+async def asked(
     year: Year,
     law: Law = None,
     overlays: With = None,

@@ -1,7 +1,27 @@
-"""The application uvicorn imports (``nyballot.api.main:app``), on $NYBALLOT_DATABASE_URL."""
+"""The application uvicorn imports (``nyballot.api.main:app``), on $NYBALLOT_DATABASE_URL.
+
+``nyballot serve`` passes its options to each worker process in the environment:
+$NYBALLOT_RATE_LIMIT (requests a second per client, 0 for none) and $NYBALLOT_ACCESS_LOG (a file
+to append a Common Log Format line to per request, or ``-`` for standard error).
+"""
 
 from __future__ import annotations
 
-from nyballot.api import create_app
+import os
+import sys
+from typing import TextIO
 
-app = create_app()
+from nyballot.api import create_app
+from nyballot.api.app import RATE
+
+
+def _access_log() -> TextIO | None:
+    target = os.environ.get("NYBALLOT_ACCESS_LOG")
+    if not target:
+        return None
+    if target == "-":
+        return sys.stderr
+    return open(target, "a", encoding="utf-8", buffering=1)
+
+
+app = create_app(rate=float(os.environ.get("NYBALLOT_RATE_LIMIT", RATE)), access_log=_access_log())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -33,8 +34,14 @@ def _paper_options(func: Any) -> Any:
         click.option("--year", required=True, type=int, help="Election year."),
         click.option(
             "--received",
-            help="Instant received: date, time and UTC offset, e.g. 2026-04-02T16:59-04:00 "
-            "(default: now).",
+            help="A late entry: the instant it was received, with date, time and UTC offset, "
+            "e.g. 2026-04-02T16:59-04:00 (otherwise the desk stamps its own clock's time).",
+        ),
+        click.option(
+            "--late-entry",
+            "late_entry",
+            metavar="REASON",
+            help="Enter a paper received earlier (--received), saying why.",
         ),
         click.option(
             "--method",
@@ -88,6 +95,11 @@ def _show(record: dict[str, Any], replayed: bool, fmt: str) -> None:
         verdict += " (fatal defect)"
     click.echo(f"{record['title']} #{record['seq']} {record['uid']}")
     click.echo(f"  stamped {record['received']}  board {record['board']}  {verdict}")
+    if record["late_entry"]:
+        click.echo(
+            f"  late entry, recorded {record['recorded_at']} by {record['clerk']}: "
+            f"{record['late_entry']['reason']}"
+        )
     if replayed:
         click.echo("  (already recorded under this idempotency key: nothing new written)")
     for step in (decision["window"] or {}).get("derivation", [])[-1:] + decision["derivation"]:
@@ -96,6 +108,7 @@ def _show(record: dict[str, Any], replayed: bool, fmt: str) -> None:
 
 def _record(kind: str, paper: dict[str, Any], **details: Any) -> None:
     """Build the paper from the options every paper takes plus ``details``, record and show it."""
+    from nyballot.filing.access import Actor
     from nyballot.filing.desk import Submission
 
     s = Submission(
@@ -108,9 +121,12 @@ def _record(kind: str, paper: dict[str, Any], **details: Any) -> None:
         note=paper["note"],
         law=paper["law_id"],
         what_if=list(paper["what_if"]),
+        late_entry=paper["late_entry"],
         **details,
     )
-    record, replayed = _desk(paper["db"]).submit(s, paper["clerk"], paper["idempotency_key"])
+    # Whoever runs the command line holds the database: the board's own role.
+    who = Actor(paper["clerk"], "board", client="cli")
+    record, replayed = _desk(paper["db"]).submit(s, who, paper["idempotency_key"])
     _show(record, replayed, paper["fmt"])
 
 
@@ -124,6 +140,7 @@ def _record(kind: str, paper: dict[str, Any], **details: Any) -> None:
 @click.option("--independent-body", is_flag=True, help="The party named is an independent body.")
 @click.option("--refers-to", help="Uid of the filing this one concerns.")
 @click.option("--outcome", help="For a determination: valid, invalid or noncompliant.")
+@click.option("--supersedes", help="For a determination: uid of the earlier one it replaces.")
 @click.option("--fee-cents", type=int, default=0)
 def file_(
     kind: str,
@@ -134,6 +151,7 @@ def file_(
     independent_body: bool,
     refers_to: str | None,
     outcome: str | None,
+    supersedes: str | None,
     fee_cents: int,
     **paper: Any,
 ) -> None:
@@ -152,6 +170,7 @@ def file_(
         independent_body=independent_body,
         refers_to=refers_to,
         outcome=outcome,
+        supersedes=supersedes,
         fee_cents=fee_cents,
     )
 
@@ -234,9 +253,100 @@ def history(uid: str, db: str | None) -> None:
 
 
 @desk.command()
-@click.option("--clerk", required=True, help="The clerk's name.")
-@click.option("--role", type=click.Choice(["clerk", "viewer"]), default="clerk", show_default=True)
+@click.option("--clerk", help="The clerk's name (to create a token).")
+@click.option(
+    "--board", "boards", multiple=True, metavar="BOARD", help="A board it may write to "
+    "(repeat for several; default: every board)."
+)  # fmt: skip
+@click.option(
+    "--role", type=click.Choice(["clerk", "supervisor", "viewer"]), default="clerk",
+    show_default=True, help="clerk: records; supervisor: also late entries; viewer: reads.",
+)  # fmt: skip
+@click.option("--expires", metavar="DATE", help="Last day it works (YYYY-MM-DD, New York).")
+@click.option("--list", "show_list", is_flag=True, help="List the tokens (never the tokens).")
+@click.option("--revoke", type=int, metavar="ID", help="Revoke the token ID.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 @DB
-def token(clerk: str, role: str, db: str | None) -> None:
-    """Create an API token (printed once; only its hash is stored)."""
-    click.echo(_desk(db).create_token(clerk, role))
+def token(
+    clerk: str | None,
+    boards: tuple[str, ...],
+    role: str,
+    expires: str | None,
+    show_list: bool,
+    revoke: int | None,
+    fmt: str,
+    db: str | None,
+) -> None:
+    """Create a clerk's API token (printed once; only its hash is stored), list or revoke."""
+    from nyballot.filing import access
+
+    d = _desk(db)
+    if show_list:
+        found = access.list_tokens(d.engine)
+        if fmt == "json":
+            click.echo(json_export.dumps(found), nl=False)
+        for t in found if fmt == "text" else []:
+            state = "revoked " + t["revoked_at"] if t["revoked_at"] else "active"
+            ends = f" expires {t['expires_at']}" if t["expires_at"] else ""
+            boards_ = ",".join(t["boards"])
+            click.echo(f"{t['id']}  {t['clerk']}  {t['role']}  boards {boards_}{ends}  {state}")
+        return
+    if revoke is not None:
+        access.revoke_token(d.engine, revoke)
+        click.echo(f"token {revoke}: revoked")
+        return
+    if not clerk:
+        raise click.UsageError("give --clerk NAME (or --list, or --revoke ID)")
+    until: dt.datetime | None = None
+    if expires is not None:
+        from nyballot.filing.model import NEW_YORK
+        from nyballot.filing.submission import parse_day
+
+        day = parse_day(expires, "--expires")
+        # The token works through the whole of its last day, New York time.
+        until = dt.datetime.combine(day + dt.timedelta(days=1), dt.time(), NEW_YORK)
+    token_id, secret = access.create_token(d.engine, clerk, role, boards, until)
+    if fmt == "json":
+        click.echo(json_export.dumps({"id": token_id, "token": secret}), nl=False)
+    else:
+        click.echo(secret)
+
+
+@desk.command()
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@DB
+def verify(fmt: str, db: str | None) -> None:
+    """Check every board's hash chain; name the first broken record (exit 1 if any)."""
+    count, broken = _desk(db).verify()
+    if fmt == "json":
+        report: dict[str, Any] = {"ok": broken is None, "records": count}
+        report["first_broken"] = broken.as_dict() if broken else None
+        click.echo(json_export.dumps(report), nl=False)
+    elif broken is None:
+        click.echo(f"ok: {count} records, every board's chain holds")
+    else:
+        click.echo(
+            f"BROKEN: board {broken.board}, record #{broken.seq} ({broken.uid}): {broken.reason}"
+        )
+    if broken is not None:
+        raise SystemExit(1)
+
+
+@desk.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@DB
+def backup(file: Path, db: str | None) -> None:
+    """Copy a SQLite book into FILE, a new file, while the desk may keep working."""
+    from nyballot.filing.backup import backup as copy
+
+    click.echo(f"{file}: {copy(db, file)} filings backed up")
+
+
+@desk.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@DB
+def restore(file: Path, db: str | None) -> None:
+    """Fill an empty SQLite book from the backup FILE (its chain must verify)."""
+    from nyballot.filing.backup import restore as fill
+
+    click.echo(f"{file}: {fill(db, file)} filings restored")

@@ -118,7 +118,10 @@ def review_command(fmt: str, keep: bool, **options: Any) -> None:
 @click.option("--output", "-o", type=click.Path(path_type=Path), help="File (default: stdout).")
 @click.option("--file", "objection", metavar="OBJECTION_UID", help="File them at the desk.")
 @click.option("--board", help="The board the objection was filed with (with --file).")
-@click.option("--received", help="When they are filed (with --file; default now).")
+@click.option(
+    "--received", help="With --file and --late-entry: when they were received (default: now)."
+)
+@click.option("--late-entry", metavar="REASON", help="Why they are entered after receipt.")
 @click.option("--clerk", default="clerk", show_default=True)
 def specifications(
     fmt: str,
@@ -126,6 +129,7 @@ def specifications(
     objection: str | None,
     board: str | None,
     received: str | None,
+    late_entry: str | None,
     clerk: str,
     **options: Any,
 ) -> None:
@@ -139,7 +143,7 @@ def specifications(
         else report.specifications_html(result).encode()
     )
     if objection is not None:
-        _file(objection, board, received, clerk, options, result)
+        _file(objection, board, (received, late_entry), clerk, options, result)
     if output is not None:
         output.write_bytes(body)
     else:
@@ -150,12 +154,13 @@ def specifications(
 def _file(
     objection: str,
     board: str | None,
-    received: str | None,
+    stamp: tuple[str | None, str | None],
     clerk: str,
     options: dict[str, Any],
     result: dict[str, Any],
 ) -> None:
     from nyballot.errors import UsageError
+    from nyballot.filing.access import Actor
     from nyballot.filing.desk import Desk, Submission
     from nyballot.petitions.report import challenged
 
@@ -166,10 +171,12 @@ def _file(
         kind="specifications",
         board=board,
         year=options["year"],
-        received=received,
+        received=stamp[0],
+        late_entry=stamp[1],
         refers_to=objection,
         note=f"{total} signatures objected to in {len(challenged(result))} sheets "
         f"(voter file of {result['voter_file']['date']})",
     )
-    record, _ = Desk(options["desk_db"]).submit(s, clerk)
+    # The command line acts for the board itself (it holds the database).
+    record, _ = Desk(options["desk_db"]).submit(s, Actor(clerk, "board", client="cli"))
     click.echo(f"specifications filed: {record['uid']} ({record['verdict']})", err=True)

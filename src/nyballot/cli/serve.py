@@ -2,7 +2,34 @@
 
 from __future__ import annotations
 
+import errno
+import socket
+
 import click
+
+from nyballot.errors import UsageError
+
+
+def _check_port(host: str, port: int) -> None:
+    """Refuse, in one line, a port another program already listens on."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as exc:
+        raise UsageError(f"--host '{host}': {exc.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise UsageError(
+                    f"--port {port}: already in use on {host} (another server is running "
+                    "there); stop it or choose another port"
+                ) from None
+            raise UsageError(
+                f"--host {host} --port {port}: cannot listen ({exc.strerror})"
+            ) from None
 
 
 @click.command()
@@ -15,7 +42,21 @@ import click
     help="Database URL (default: $NYBALLOT_DATABASE_URL or sqlite:///nyballot.sqlite3).",
 )
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64))
-def serve(host: str, port: int, db: str | None, workers: int) -> None:
+@click.option(
+    "--rate-limit",
+    default=20.0,
+    show_default=True,
+    type=click.FloatRange(0),
+    help="Requests a second per client address, in bursts of 100 (0: no limit); over it, 429.",
+)
+@click.option(
+    "--access-log",
+    metavar="FILE",
+    help="Append a Common Log Format line per request to FILE ('-': standard error).",
+)
+def serve(
+    host: str, port: int, db: str | None, workers: int, rate_limit: float, access_log: str | None
+) -> None:
     """Serve the HTTP API (OpenAPI document at /openapi.json, docs at /docs)."""
     import os
 
@@ -23,9 +64,15 @@ def serve(host: str, port: int, db: str | None, workers: int) -> None:
 
     if db:
         os.environ["NYBALLOT_DATABASE_URL"] = db
+    os.environ["NYBALLOT_RATE_LIMIT"] = str(rate_limit)
+    if access_log:
+        if access_log != "-":
+            open(access_log, "a").close()  # a path that cannot be written fails here, in one line
+        os.environ["NYBALLOT_ACCESS_LOG"] = access_log
     from nyballot.api.tcp import NoDelayHTTPProtocol
     from nyballot.filing.store import database_url, engine_for, shown
 
+    _check_port(host, port)
     engine_for(db)  # create and migrate before the first request
     click.echo(
         f"nyballot: serving http://{host}:{port}/ (API docs at /docs) on "

@@ -80,11 +80,26 @@ def parse_results(text: str, source: str = "RESULTS.csv") -> dict[str, dict[str,
     return {d: results[d] for d in sorted(results, key=_district_key)}
 
 
+# A state's results by district and candidate are tens of kilobytes; the cap keeps a wrong
+# file (a device, a disk image) from being read whole into memory.
+MAX_RESULTS_BYTES = 4 * 1024 * 1024
+
+
 def read_results(path: Path) -> dict[str, dict[str, int]]:
-    """Read a results file; the error messages name it as it was given."""
+    """Read a results file (at most ``MAX_RESULTS_BYTES``); errors name it as it was given."""
     source = str(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        with path.open("rb") as f:
+            data = f.read(MAX_RESULTS_BYTES + 1)
+    except OSError as exc:
+        raise UsageError(f"{source}: cannot read ({exc.strerror})") from None
+    if len(data) > MAX_RESULTS_BYTES:
+        raise UsageError(
+            f"{source}: larger than {MAX_RESULTS_BYTES // (1024 * 1024)} MiB; "
+            "a results file is far smaller"
+        )
+    try:
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise UsageError(f"{source}: not UTF-8 text ({exc.reason})") from None
     return parse_results(text, source)

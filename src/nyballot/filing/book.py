@@ -28,6 +28,9 @@ COLUMNS = (
     "verdict",
     "status",
     "memorandum",
+    "recorded",
+    "clerk",
+    "late_entry",
     "uid",
 )
 
@@ -68,6 +71,9 @@ def rows(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "verdict": verdict,
                 "status": state["status"],
                 "memorandum": "; ".join(memo),
+                "recorded": r["recorded_at"].replace("T", " ")[:16],
+                "clerk": r["clerk"],
+                "late_entry": late_entry(r),
                 "uid": r["uid"],
                 "board": r["board"],
             }
@@ -75,8 +81,15 @@ def rows(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def late_entry(r: dict[str, Any]) -> str:
+    """How the book marks a paper entered after it was received: "late entry: REASON"."""
+    return f"late entry: {r['late_entry']['reason']}" if r["late_entry"] else ""
+
+
 def _memo(k: dict[str, Any], children: dict[str, list[dict[str, Any]]]) -> str:
     stamped = k["received"].replace("T", " ")[:16]
+    if k["late_entry"]:
+        stamped += f" ({late_entry(k)}, recorded {k['recorded_at'].replace('T', ' ')[:16]})"
     kind = FilingKind(k["kind"])
     if kind is FilingKind.OBJECTION:
         specs = [c for c in children.get(k["uid"], []) if c["kind"] == FilingKind.SPECIFICATIONS]
@@ -85,7 +98,8 @@ def _memo(k: dict[str, Any], children: dict[str, list[dict[str, Any]]]) -> str:
             text += f", specifications filed {specs[0]['received'][:10]} ({specs[0]['verdict']})"
         return text
     if kind is FilingKind.DETERMINATION:
-        return f"determination {stamped}: {k['outcome']}"
+        replaces = " (supersedes the earlier determination)" if k["supersedes"] else ""
+        return f"determination {stamped}: {k['outcome']}{replaces}"
     if kind is FilingKind.CORRECTION:
         return f"corrected {stamped}" + (f": {k['note']}" if k["note"] else "")
     if kind is FilingKind.WITHDRAWAL:
@@ -109,8 +123,10 @@ def _safe_cell(value: object) -> object:
     return value
 
 
-def to_html(book: list[dict[str, Any]], title: str) -> str:
-    """A printable page (plain HTML, escaped, no scripts)."""
+def to_html(
+    book: list[dict[str, Any]], title: str, digests: list[dict[str, Any]] | None = None
+) -> str:
+    """A printable page (plain HTML, escaped, no scripts), with the daily digests."""
     head = "".join(f"<th>{html.escape(c.replace('_', ' '))}</th>" for c in COLUMNS[:-1])
     body = "".join(
         "<tr>" + "".join(f"<td>{html.escape(str(row[c]))}</td>" for c in COLUMNS[:-1]) + "</tr>"
@@ -127,7 +143,29 @@ def to_html(book: list[dict[str, Any]], title: str) -> str:
         "<p>Book of filings kept under Election Law § 6-144, open to public inspection. "
         "Times are New York time, to the minute.</p>"
         f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-        "</body></html>\n"
+        f"{_digests_html(digests or [])}</body></html>\n"
+    )
+
+
+DIGESTS_NOTE = (
+    "Each record carries a hash over its content and the previous record's hash; the last "
+    "hash of each day is that day's digest. Keep a digest: the book verifies against it later "
+    "only if nothing up to that day was rewritten (GET /book/verify, nyballot desk verify)."
+)
+
+
+def _digests_html(digests: list[dict[str, Any]]) -> str:
+    if not digests:
+        return ""
+    rows = "".join(
+        f"<tr><td>{html.escape(d['board'])}</td><td>{d['day']}</td><td>{d['seq']}</td>"
+        f"<td><code>{d['hash']}</code></td></tr>"
+        for d in digests
+    )
+    return (
+        f"<h2>Daily digests</h2><p>{html.escape(DIGESTS_NOTE)}</p><table><thead><tr>"
+        "<th>board</th><th>day</th><th>last record</th><th>digest</th></tr></thead>"
+        f"<tbody>{rows}</tbody></table>"
     )
 
 

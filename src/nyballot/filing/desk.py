@@ -7,26 +7,28 @@ the store. A ``Submission`` is checked in ``submission``; rows become records in
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
-import secrets
 import uuid
+from collections.abc import Callable, Iterable
 from dataclasses import asdict
 from typing import Any
 
-from sqlalchemy import Engine, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Engine, bindparam, select, text
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from nyballot.calendar.model import Calendar
-from nyballot.errors import UsageError
-from nyballot.filing import clocks
-from nyballot.filing.errors import AuthError, ConflictError, ForbiddenError, NotFoundError
-from nyballot.filing.model import NEW_YORK, Paper, board, local
+from nyballot.errors import NyballotError, UsageError
+from nyballot.filing import access, clocks
+from nyballot.filing.access import LATE_ENTRY, RECORD, Actor
+from nyballot.filing.chain import Break, first_break, record_hash
+from nyballot.filing.errors import ConflictError, ForbiddenError, NotFoundError, StorageError
+from nyballot.filing.model import Paper, board, local
 from nyballot.filing.records import decision_dict, descendants, record_dict, replay
-from nyballot.filing.schema import filings, tokens
-from nyballot.filing.store import engine_for
+from nyballot.filing.schema import access_log, filings
+from nyballot.filing.store import driver_message, engine_for
 from nyballot.filing.submission import (
     Submission,
+    check_earlier,
     check_reference,
     checked_text,
     clerk_name,
@@ -34,95 +36,186 @@ from nyballot.filing.submission import (
 )
 from nyballot.filing.timeliness import decide
 
-ROLES = ("clerk", "viewer")
-WRITE_ROLES = ("clerk",)
+Clock = Callable[[], dt.datetime]
 
-
-def _now() -> str:
-    return dt.datetime.now(NEW_YORK).isoformat(timespec="seconds")
+# Built once: SQLAlchemy then reuses their compiled form for every filing.
+_INSERT = filings.insert()
+_LOG = access_log.insert()
+_LAST_HASH = (
+    select(filings.c.hash)
+    .where(filings.c.board == bindparam("board"))
+    .order_by(filings.c.id.desc())
+    .limit(1)
+)
+# PostgreSQL: a paper is chained holding its board's lock, so two clerks never chain to the
+# same record (the unique index on (board, prev_hash) would refuse the second). SQLite's
+# BEGIN IMMEDIATE already lets one writer in at a time. A key recorded by another clerk a
+# moment ago is looked up and replayed; anything else conflicting is tried again.
+_TRIES = 10
+_COLUMNS = [c.name for c in filings.columns if c.name != "id"]
+_LOGGED = ("at", "who", "action", "target", "client", "outcome")
+_PG_INSERT_BOTH = text(
+    f"WITH f AS (INSERT INTO filings ({', '.join(_COLUMNS)}) "
+    f"VALUES ({', '.join(':' + c for c in _COLUMNS)}) RETURNING id) "
+    f"INSERT INTO access_log ({', '.join(_LOGGED)}) "
+    f"SELECT {', '.join(':log_' + c for c in _LOGGED)} FROM f RETURNING (SELECT id FROM f)"
+)
+_PG_BOARD_LOCK = text("SELECT pg_advisory_xact_lock(hashtext(:board))")
 
 
 class Desk:
-    """A board's filing desk over one database."""
+    """A board's filing desk over one database; ``clock`` is the desk's own time."""
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, clock: Clock = access.now) -> None:
         self.engine: Engine = engine_for(url)
+        self.clock = clock
 
     # -- receiving -------------------------------------------------------------------------
 
-    def _paper(self, s: Submission, conn: Any) -> tuple[Paper, tuple[str, ...], Calendar]:
-        paper, what_if, cal = paper_of(s)
+    def _paper(
+        self, s: Submission, conn: Any, now: dt.datetime
+    ) -> tuple[Paper, tuple[str, ...], Calendar]:
+        paper, what_if, cal = paper_of(s, now)
         if paper.refers_to:
             target = conn.execute(select(filings).where(filings.c.uid == paper.refers_to)).first()
             if target is None:
                 raise NotFoundError(f"refers_to '{paper.refers_to}': no such filing")
             check_reference(paper, target._mapping)
+            earlier = conn.execute(
+                select(filings.c.uid, filings.c.kind, filings.c.outcome)
+                .where(filings.c.refers_to == paper.refers_to)
+                .order_by(filings.c.id)
+            )
+            check_earlier(paper, [r._mapping for r in earlier])
         return paper, what_if, cal
 
     def submit(
-        self, s: Submission, clerk: str, idempotency_key: str | None = None
+        self, s: Submission, who: Actor | str, idempotency_key: str | None = None
     ) -> tuple[dict[str, Any], bool]:
-        """Record a paper (one transaction). Returns (record, replayed).
+        """Record a paper (one transaction, logged). Returns (record, replayed).
 
-        A repeated submission with the same idempotency key returns the first record; the same
-        key with a different paper is a conflict.
-        """
-        clerk = clerk_name(clerk)
+        ``who`` is the actor (a bare name: a clerk). A repeated submission with the same
+        idempotency key returns the first record; the same key with a different paper is a
+        conflict. A refused paper is logged and nothing else is written."""
+        actor = who if isinstance(who, Actor) else Actor(clerk_name(who))
+        target = f"{s.kind} {s.board}"[:200]
+        try:
+            record, replayed = self._submit(s, actor, idempotency_key)
+        except NyballotError as exc:
+            self._log(actor, target, f"refused: {exc}")
+            raise
+        return record, replayed
+
+    def _submit(
+        self, s: Submission, actor: Actor, idempotency_key: str | None
+    ) -> tuple[dict[str, Any], bool]:
+        clerk = clerk_name(actor.name)
+        if not actor.may(RECORD):
+            raise ForbiddenError(f"role '{actor.role}' may not record filings")
+        if s.late_entry is not None and not actor.may(LATE_ENTRY):
+            raise ForbiddenError(
+                f"role '{actor.role}' may not enter a paper late (a supervisor may)"
+            )
         if idempotency_key is not None:
             idempotency_key = checked_text(idempotency_key, "idempotency key", 200)
             if not idempotency_key:
                 raise UsageError("idempotency key: empty")
         digest = s.request_hash()
+        actor.check_board(board(checked_text(s.board, "board", 40)).id)
+        try:
+            for _ in range(_TRIES):
+                try:
+                    with self.engine.begin() as conn:
+                        if conn.dialect.name == "postgresql":
+                            conn.execute(_PG_BOARD_LOCK, {"board": board(s.board).id})
+                        return self._record(conn, s, actor, clerk, idempotency_key, digest)
+                except IntegrityError:
+                    # The same key recorded a moment ago by another clerk, or, on PostgreSQL,
+                    # another paper chained to the board's last record first: look, then retry.
+                    if idempotency_key is not None:
+                        with self.engine.begin() as conn:
+                            found = self._by_key(conn, idempotency_key, digest)
+                        if found is not None:
+                            return found, True
+            raise ConflictError("the filing conflicted with others; try again")
+        except OperationalError as exc:
+            raise StorageError(f"database: {driver_message(exc)}; nothing was recorded") from None
+
+    def _record(
+        self,
+        conn: Any,
+        s: Submission,
+        actor: Actor,
+        clerk: str,
+        idempotency_key: str | None,
+        digest: str,
+    ) -> tuple[dict[str, Any], bool]:
+        """Judge and record a paper in the open transaction, chained to its board's last
+        record. A paper refused under a key already recorded is that key's replay: the key is
+        looked up only then (or on a conflict), not before every filing."""
+        now = self.clock()
+        try:
+            paper, what_if, cal = self._paper(s, conn, now)
+        except NyballotError:
+            found = self._by_key(conn, idempotency_key, digest) if idempotency_key else None
+            if found is None:
+                raise
+            return found, True
+        decision = decide(paper, cal)
+        values: dict[str, Any] = {
+            "uid": str(uuid.uuid4()),
+            "idempotency_key": idempotency_key,
+            "request_hash": digest,
+            "kind": paper.kind.value,
+            "board": paper.board.id,
+            "year": paper.year,
+            "law": cal.law,
+            "what_if": ",".join(what_if),
+            "method": paper.method.value,
+            "received_at": local(paper.received).isoformat(timespec="seconds"),
+            "postmark": paper.postmark.isoformat() if paper.postmark else None,
+            "office": paper.office,
+            "district": paper.district,
+            "party": paper.party,
+            "independent_body": paper.independent_body,
+            "candidates": json.dumps([asdict(c) for c in paper.candidates]),
+            "refers_to": paper.refers_to,
+            "outcome": paper.outcome.value if paper.outcome else None,
+            "fee_cents": paper.fee_cents,
+            "note": paper.note,
+            "verdict": decision.verdict.value,
+            "fatal": decision.fatal,
+            "filed_on": decision.filed_on.isoformat() if decision.filed_on else None,
+            "decision": json.dumps(decision_dict(decision)),
+            "clerk": clerk,
+            "recorded_at": access.stamp(now),
+            "late_reason": paper.late_reason,
+            "supersedes": paper.supersedes,
+            "prev_hash": conn.execute(_LAST_HASH, {"board": paper.board.id}).scalar() or "",
+        }
+        values["hash"] = record_hash(values)
+        outcome = "late entry" if paper.late_reason else "recorded"
+        log = self._log_row(actor, values["uid"], outcome)
+        if conn.dialect.name == "postgresql":  # both rows in one round trip
+            log = {f"log_{k}": v for k, v in log.items()}
+            values["id"] = conn.execute(_PG_INSERT_BOTH, {**values, **log}).scalar_one()
+        else:
+            result = conn.execute(_INSERT, values)
+            assert result.inserted_primary_key is not None
+            values["id"] = result.inserted_primary_key[0]
+            conn.execute(_LOG, [log])
+        return record_dict(values), False
+
+    @staticmethod
+    def _log_row(actor: Actor, target: str, outcome: str) -> dict[str, str]:
+        return access.log_row(actor.name, "file", target, actor.client, outcome)
+
+    def _log(self, actor: Actor, target: str, outcome: str) -> None:
         try:
             with self.engine.begin() as conn:
-                if idempotency_key is not None:
-                    found = self._by_key(conn, idempotency_key, digest)
-                    if found is not None:
-                        return found, True
-                paper, what_if, cal = self._paper(s, conn)
-                decision = decide(paper, cal)
-                uid = str(uuid.uuid4())
-                conn.execute(
-                    filings.insert().values(
-                        uid=uid,
-                        idempotency_key=idempotency_key,
-                        request_hash=digest,
-                        kind=paper.kind.value,
-                        board=paper.board.id,
-                        year=paper.year,
-                        law=cal.law,
-                        what_if=",".join(what_if),
-                        method=paper.method.value,
-                        received_at=local(paper.received).isoformat(timespec="seconds"),
-                        postmark=paper.postmark.isoformat() if paper.postmark else None,
-                        office=paper.office,
-                        district=paper.district,
-                        party=paper.party,
-                        independent_body=paper.independent_body,
-                        candidates=json.dumps([asdict(c) for c in paper.candidates]),
-                        refers_to=paper.refers_to,
-                        outcome=paper.outcome.value if paper.outcome else None,
-                        fee_cents=paper.fee_cents,
-                        note=paper.note,
-                        verdict=decision.verdict.value,
-                        fatal=decision.fatal,
-                        filed_on=decision.filed_on.isoformat() if decision.filed_on else None,
-                        decision=json.dumps(decision_dict(decision)),
-                        clerk=clerk,
-                        recorded_at=_now(),
-                    )
-                )
-                row = conn.execute(select(filings).where(filings.c.uid == uid)).one()
-                return record_dict(row), False
-        except IntegrityError:
-            # Another clerk recorded the same idempotency key a moment ago.
-            if idempotency_key is None:
-                raise
-            with self.engine.begin() as conn:
-                found = self._by_key(conn, idempotency_key, digest)
-            if found is None:
-                raise ConflictError("the filing conflicted with another; try again") from None
-            return found, True
+                conn.execute(_LOG, [self._log_row(actor, target, outcome)])
+        except OperationalError:
+            pass  # the database is away: the refusal itself is what the caller sees
 
     @staticmethod
     def _by_key(conn: Any, key: str, digest: str) -> dict[str, Any] | None:
@@ -183,36 +276,36 @@ class Desk:
             found = [c for c in found if c.due >= on]
         return sorted(found, key=lambda c: (c.due, c.name, c.filing))
 
-    # -- tokens ----------------------------------------------------------------------------
+    # -- tokens and the access log --------------------------------------------------------
 
-    def create_token(self, clerk: str, role: str) -> str:
-        if role not in ROLES:
-            raise UsageError(f"role '{role}': expected one of {', '.join(ROLES)}")
-        clerk = clerk_name(clerk)
-        token = "nyb_" + secrets.token_urlsafe(32)
-        with self.engine.begin() as conn:
-            conn.execute(
-                tokens.insert().values(
-                    token_hash=_hash(token), clerk=clerk, role=role, created_at=_now()
-                )
-            )
-        return token
+    def create_token(
+        self,
+        clerk: str,
+        role: str = "clerk",
+        boards: Iterable[str] = (),
+        expires: dt.datetime | None = None,
+    ) -> str:
+        """A new token (printed once; only its hash is stored)."""
+        return access.create_token(self.engine, clerk, role, boards, expires)[1]
 
-    def authenticate(self, token: str | None, need_write: bool = True) -> str:
-        """The clerk's name for a token allowed to write; AuthError / ForbiddenError if not."""
-        if not token:
-            raise AuthError("a clerk's token is required (Authorization: Bearer <token>)")
+    def actor_for(self, token: str | None, client: str = "") -> Actor:
+        """The actor a token stands for; AuthError (logged) if it is missing or not valid."""
+        return access.authenticate(self.engine, token, client)
+
+    def authenticate(self, token: str | None, client: str = "") -> str:
+        """The name of the clerk whose token may record; AuthError or ForbiddenError if not."""
+        actor = self.actor_for(token, client)
+        if not actor.may(RECORD):
+            raise ForbiddenError(f"role '{actor.role}' may not record filings")
+        return actor.name
+
+    # -- the chain -------------------------------------------------------------------------
+
+    def verify(self) -> tuple[int, Break | None]:
+        """Check every board's chain: (records checked, the first broken record or None)."""
         with self.engine.connect() as conn:
-            row = conn.execute(select(tokens).where(tokens.c.token_hash == _hash(token))).first()
-        if row is None:
-            raise AuthError("the token is not valid")
-        if need_write and row._mapping["role"] not in WRITE_ROLES:
-            raise ForbiddenError(f"role '{row._mapping['role']}' may not record filings")
-        return str(row._mapping["clerk"])
+            rows = conn.execute(select(filings).order_by(filings.c.id)).mappings().all()
+        return len(rows), first_break(rows)
 
 
-def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-__all__ = ["Desk", "Submission"]
+__all__ = ["Actor", "Desk", "Submission"]

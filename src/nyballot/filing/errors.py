@@ -1,4 +1,4 @@
-"""Errors of the filing desk (the API maps them to 409, 401 and 403)."""
+"""Errors of the filing desk (the API maps them to 404, 409, 401, 403 and 503)."""
 
 from __future__ import annotations
 
@@ -19,3 +19,7 @@ class AuthError(NyballotError):
 
 class ForbiddenError(NyballotError):
     """The token is valid but its role may not do this."""
+
+
+class StorageError(NyballotError):
+    """The database could not be reached or could not store the filing (nothing was recorded)."""

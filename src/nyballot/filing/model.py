@@ -260,6 +260,8 @@ class Paper:
     outcome: Outcome | None = None
     fee_cents: int = 0
     note: str = ""
+    late_reason: str | None = None  # entered after it was received: why (a late entry)
+    supersedes: str | None = None  # a determination: the uid of the earlier one it replaces
 
 
 def local(instant: dt.datetime) -> dt.datetime:

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import Row
@@ -37,8 +38,8 @@ def decision_dict(d: Decision) -> dict[str, Any]:
     }
 
 
-def record_dict(row: Row[Any]) -> dict[str, Any]:
-    m = row._mapping
+def record_dict(row: Row[Any] | Mapping[str, Any]) -> dict[str, Any]:
+    m = row._mapping if isinstance(row, Row) else row
     return {
         "uid": m["uid"],
         "seq": m["id"],
@@ -67,6 +68,10 @@ def record_dict(row: Row[Any]) -> dict[str, Any]:
         "clerk": m["clerk"],
         "recorded_at": m["recorded_at"],
         "idempotency_key": m["idempotency_key"],
+        "late_entry": {"reason": m["late_reason"]} if m["late_reason"] else None,
+        "supersedes": m["supersedes"],
+        "prev_hash": m["prev_hash"],
+        "hash": m["hash"],
     }
 
 
@@ -92,7 +97,8 @@ def descendants(uid: str, records: list[dict[str, Any]]) -> list[dict[str, Any]]
 
 
 def replay(original: dict[str, Any], related: list[dict[str, Any]]) -> dict[str, Any]:
-    """The entry as it stands after its corrections, withdrawal and determinations."""
+    """The entry as it stands after its corrections, withdrawal and determinations: its status
+    is "withdrawn", else the current determination's outcome, else "filed"."""
     state = {k: original[k] for k in ("uid", "kind", "office", "district", "party", "candidates")}
     state.update(status="filed", determination=None, corrections=0)
     for r in related:
@@ -108,5 +114,8 @@ def replay(original: dict[str, Any], related: list[dict[str, Any]]) -> dict[str,
         elif r["kind"] == FilingKind.WITHDRAWAL:
             state["status"] = "withdrawn"
         elif r["kind"] == FilingKind.DETERMINATION:
+            # the latest stands: a different outcome is recorded only superseding the earlier
             state["determination"] = r["outcome"]
+    if state["status"] != "withdrawn" and state["determination"]:
+        state["status"] = state["determination"]
     return state

@@ -2,7 +2,11 @@
 
 ``filings`` is append-only: a correction, withdrawal or determination is a new row that refers
 to the original (``refers_to``), so the whole history can be replayed. Database triggers refuse
-UPDATE and DELETE on it.
+UPDATE and DELETE on it. Each row carries ``hash``, over its content and ``prev_hash``, the hash
+of the board's previous row (``chain``), so a rewritten or deleted row breaks the board's chain.
+
+``tokens`` keeps only a token's hash, its boards, role, expiry and revocation; ``access_log``
+records failed authentication and every write.
 """
 
 from __future__ import annotations
@@ -50,6 +54,10 @@ filings = Table(
     Column("decision", Text, nullable=False),
     Column("clerk", String(100), nullable=False),
     Column("recorded_at", String(40), nullable=False),
+    Column("late_reason", Text),  # a paper entered after it was received: why
+    Column("supersedes", String(36)),  # a determination: the earlier one it replaces
+    Column("prev_hash", String(64), nullable=False, server_default=""),
+    Column("hash", String(64), nullable=False, server_default=""),
 )
 
 tokens = Table(
@@ -60,4 +68,19 @@ tokens = Table(
     Column("clerk", String(100), nullable=False),
     Column("role", String(20), nullable=False),
     Column("created_at", String(40), nullable=False),
+    Column("boards", Text, nullable=False, server_default="*"),  # board ids, or * for every board
+    Column("expires_at", String(40)),
+    Column("revoked_at", String(40)),
+)
+
+access_log = Table(
+    "access_log",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("at", String(40), nullable=False),
+    Column("who", String(100), nullable=False),
+    Column("action", String(40), nullable=False),
+    Column("target", String(200), nullable=False, server_default=""),
+    Column("client", String(100), nullable=False, server_default=""),
+    Column("outcome", String(300), nullable=False),
 )

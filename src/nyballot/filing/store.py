@@ -78,7 +78,7 @@ def shown(url: str) -> str:
     return text.replace("postgresql+psycopg://", "postgresql://", 1)
 
 
-def _reason(exc: BaseException) -> str:
+def driver_message(exc: BaseException) -> str:
     """The first line of what the database driver said, without SQLAlchemy's decorations."""
     orig = getattr(exc, "orig", None)
     text = str(orig if orig is not None else exc).strip()
@@ -124,15 +124,19 @@ def engine_for(url: str | None = None, *, migrate_now: bool = True) -> Engine:
             _sqlite_setup(engine)
         else:
             try:
-                engine = create_engine(url, pool_pre_ping=True, pool_size=10)
+                # No ping per checkout: a connection lost to a restart fails its request (503,
+                # nothing recorded) and the pool is renewed; the client retries with its key.
+                engine = create_engine(url, pool_size=10)
             except (ArgumentError, ImportError) as exc:
-                raise UsageError(f"database '{shown(url)}': {_reason(exc)}") from None
+                raise UsageError(f"database '{shown(url)}': {driver_message(exc)}") from None
         if migrate_now:
             try:
                 migrate(engine)
             except (SQLAlchemyError, CommandError) as exc:
                 engine.dispose()
-                raise UsageError(f"database '{shown(url)}': cannot open: {_reason(exc)}") from None
+                raise UsageError(
+                    f"database '{shown(url)}': cannot open: {driver_message(exc)}"
+                ) from None
         _engines[url] = engine
         return engine
 

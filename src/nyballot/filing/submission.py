@@ -12,7 +12,7 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from nyballot.calendar.model import Calendar
@@ -36,6 +36,7 @@ from nyballot.filing.model import (
 
 MAX_TEXT = 300
 MAX_NOTE = 2000
+MAX_REASON = 500
 MAX_CANDIDATES = 50
 
 
@@ -46,7 +47,7 @@ class Submission:
     kind: str
     board: str
     year: int
-    received: str | None = None  # ISO 8601 instant with time and offset; None: now
+    received: str | None = None  # ISO 8601 instant with time and offset: a late entry only
     method: str = "in_person"
     postmark: str | None = None
     candidates: list[dict[str, str]] = field(default_factory=list)
@@ -60,9 +61,12 @@ class Submission:
     note: str = ""
     law: str | None = None
     what_if: list[str] = field(default_factory=list)
+    late_entry: str | None = None  # the reason a paper received earlier is entered now
+    supersedes: str | None = None  # a determination replacing an earlier one: its uid
 
     def request_hash(self) -> str:
-        canonical = json.dumps(asdict(self), sort_keys=True, ensure_ascii=True)
+        # The fields are plain JSON values already: no deep copy (``asdict``) needed.
+        canonical = json.dumps(vars(self), sort_keys=True, ensure_ascii=True)
         return hashlib.sha256(canonical.encode()).hexdigest()
 
 
@@ -121,8 +125,39 @@ def clerk_name(value: object) -> str:
     return name
 
 
-def paper_of(s: Submission) -> tuple[Paper, tuple[str, ...], Calendar]:
-    """The paper a submission describes, with its overlays and the calendar it is judged by.
+def received_of(s: Submission, now: dt.datetime) -> tuple[dt.datetime, str | None]:
+    """When the paper was received, and the reason if it is entered late.
+
+    § 6-144: papers "shall at the time of filing thereof be endorsed by such officer or board
+    with the day, hour and minute of such filing": the desk stamps its own clock's time. A paper
+    received earlier (after an outage, or mail opened later) is a late entry: its received
+    instant, never after the desk's clock, and the reason."""
+    if s.late_entry is None:
+        if s.received is not None:
+            raise UsageError(
+                "received: the desk stamps the time of receipt by its own clock; a paper "
+                "received earlier is a late entry (late_entry, with the reason)"
+            )
+        return now, None
+    reason = checked_text(s.late_entry, "late_entry.reason", MAX_REASON)
+    if not reason:
+        raise UsageError("late_entry.reason: empty; say why the paper is entered late")
+    if s.received is None:
+        raise UsageError("late_entry: needs received, the instant the paper was received")
+    received = parse_instant(s.received)
+    if received > now:
+        raise UsageError(
+            f"received '{s.received}': after the desk's clock ({now:%Y-%m-%dT%H:%M%z}); "
+            "a paper cannot be received in the future"
+        )
+    return received, reason
+
+
+def paper_of(
+    s: Submission, now: dt.datetime | None = None
+) -> tuple[Paper, tuple[str, ...], Calendar]:
+    """The paper a submission describes, with its overlays and the calendar it is judged by,
+    received ``now`` (the desk's clock) unless it is a late entry.
 
     Every check that needs only the submission is made here; the filing it refers to, if any,
     is checked by ``check_reference``."""
@@ -158,7 +193,7 @@ def paper_of(s: Submission) -> tuple[Paper, tuple[str, ...], Calendar]:
         except ValueError:
             known = ", ".join(o.value for o in Outcome)
             raise UsageError(f"outcome '{s.outcome}': expected one of {known}") from None
-    received = parse_instant(s.received) if s.received is not None else dt.datetime.now(NEW_YORK)
+    received, late_reason = received_of(s, now or dt.datetime.now(NEW_YORK))
     how = method(s.method)
     postmark = parse_day(s.postmark, "postmark") if s.postmark is not None else None
     if postmark is not None:
@@ -174,11 +209,10 @@ def paper_of(s: Submission) -> tuple[Paper, tuple[str, ...], Calendar]:
                 f"postmark '{s.postmark}': after the day the paper was received, "
                 f"{local(received):%Y-%m-%d}"
             )
-    refers_to = None
-    if s.refers_to is not None:
-        refers_to = checked_text(s.refers_to, "refers_to", 36)
-        if not refers_to:
-            raise UsageError("refers_to: empty; give the uid of the filing concerned")
+    refers_to = _uid(s.refers_to, "refers_to")
+    supersedes = _uid(s.supersedes, "supersedes")
+    if supersedes is not None and kind is not FilingKind.DETERMINATION:
+        raise UsageError(f"supersedes: only a determination supersedes another, not '{kind}'")
     paper = Paper(
         kind=kind,
         board=board(checked_text(s.board, "board", 40)),
@@ -195,6 +229,8 @@ def paper_of(s: Submission) -> tuple[Paper, tuple[str, ...], Calendar]:
         outcome=outcome,
         fee_cents=s.fee_cents,
         note=checked_text(s.note, "note", MAX_NOTE),
+        late_reason=late_reason,
+        supersedes=supersedes,
     )
     category = KINDS[kind].category
     if kind is FilingKind.SPECIFICATIONS and not paper.refers_to:
@@ -208,7 +244,23 @@ def paper_of(s: Submission) -> tuple[Paper, tuple[str, ...], Calendar]:
         raise UsageError(f"kind '{kind}': needs refers_to, the uid of the filing concerned")
     if kind is FilingKind.DETERMINATION and outcome is None:
         raise UsageError("kind 'determination': needs an outcome (valid, invalid, noncompliant)")
+    if kind is FilingKind.DESIGNATING_PETITION and not candidates:
+        # § 6-132(1): the signers "designate the following named person (or persons) as a
+        # candidate (or candidates)"; a petition naming nobody designates no one.
+        raise UsageError(
+            "kind 'designating_petition': names no candidate (§ 6-132(1): it designates "
+            '"the following named person (or persons) as a candidate")'
+        )
     return paper, what_if, cal
+
+
+def _uid(value: str | None, name: str) -> str | None:
+    if value is None:
+        return None
+    uid = checked_text(value, name, 36)
+    if not uid:
+        raise UsageError(f"{name}: empty; give the uid of the filing concerned")
+    return uid
 
 
 def check_reference(paper: Paper, target: Mapping[str, Any]) -> None:
@@ -231,7 +283,45 @@ def check_reference(paper: Paper, target: Mapping[str, Any]) -> None:
         Category.RECORD,
     ):
         raise UsageError("an objection must refer to a petition, certificate or notice")
+    if paper.kind is FilingKind.WITHDRAWAL and target_kind is FilingKind.WITHDRAWAL:
+        raise UsageError(
+            f"refers_to '{paper.refers_to}': a withdrawal cannot be withdrawn; "
+            "withdraw the paper itself, or correct the entry"
+        )
     paper.refers_to_received = dt.datetime.fromisoformat(target["received_at"])
+    if paper.received < paper.refers_to_received:
+        what = "a determination" if paper.kind is FilingKind.DETERMINATION else f"'{paper.kind}'"
+        raise UsageError(
+            f"received '{local(paper.received):%Y-%m-%dT%H:%M%z}': {what} cannot be received "
+            f"before the paper it concerns (received {target['received_at']})"
+        )
     if target["filed_on"]:
         paper.refers_to_filed_on = dt.date.fromisoformat(target["filed_on"])
     paper.refers_to_timely = target["verdict"] == Verdict.TIMELY
+
+
+def check_earlier(paper: Paper, earlier: list[Mapping[str, Any]]) -> None:
+    """Check a paper against the records that already refer to the same filing (rows of the
+    filings table, in order): a paper withdrawn is not withdrawn again, and a determination
+    that contradicts the current one must say it supersedes it."""
+    if paper.kind is FilingKind.WITHDRAWAL:
+        for r in earlier:
+            if r["kind"] == FilingKind.WITHDRAWAL:
+                raise UsageError(
+                    f"refers_to '{paper.refers_to}': already withdrawn (withdrawal {r['uid']})"
+                )
+    if paper.kind is not FilingKind.DETERMINATION:
+        return
+    determinations = [r for r in earlier if r["kind"] == FilingKind.DETERMINATION]
+    if paper.supersedes is not None:
+        if paper.supersedes not in {r["uid"] for r in determinations}:
+            raise UsageError(
+                f"supersedes '{paper.supersedes}': not a determination of {paper.refers_to}"
+            )
+        return
+    current = determinations[-1] if determinations else None
+    if current is not None and paper.outcome is not None and current["outcome"] != paper.outcome:
+        raise UsageError(
+            f"outcome '{paper.outcome}': contradicts the determination {current['uid']} "
+            f"({current['outcome']}); a new determination must say it supersedes that one"
+        )

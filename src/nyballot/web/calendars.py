@@ -157,6 +157,8 @@ def mine_page(request: Request, mine: MineAsked, on: Text = None, remind: Remind
         feed=f"{str(request.base_url).rstrip('/')}/web/mine/feed.ics?{mine.query(remind=remind)}",
         remind=remind,
         chosen="who" in request.query_params,
+        any_unverified=any(r["unverified"] for r in rows),
+        any_secondary=any(r["secondary"] for r in rows),
     )
 
 

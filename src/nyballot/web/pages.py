@@ -26,6 +26,7 @@ from nyballot.calendar.model import CONVENTIONS, Calendar, Deadline
 from nyballot.errors import NyballotError, UsageError
 from nyballot.export.csv import to_csv
 from nyballot.filing import book as book_export
+from nyballot.filing import chain
 from nyballot.filing.desk import Desk
 from nyballot.filing.errors import NotFoundError
 from nyballot.filing.model import BOARDS
@@ -224,7 +225,8 @@ def book_page(request: Request, board: Text = None, year: Text = None) -> HTMLRe
     try:
         board_id = (board or "").strip() or None
         number = parse_year(year) if year and year.strip() else None
-        rows = book_export.rows(desk.records(board_id, number))
+        records = desk.records(board_id, number)
+        rows = book_export.rows(records)
     except NyballotError as exc:
         return error_page(exc)
     query = urlencode([(k, v) for k, v in (("board", board_id), ("year", number)) if v])
@@ -233,6 +235,8 @@ def book_page(request: Request, board: Text = None, year: Text = None) -> HTMLRe
         title=book_export.title(board_id, number),
         columns=[c for c in book_export.COLUMNS if c != "uid"],
         rows=rows,
+        digests=chain.digests(records),
+        digests_note=book_export.DIGESTS_NOTE,
         boards=sorted(BOARDS.values(), key=lambda b: b.name),
         board=board_id or "",
         year=number or "",

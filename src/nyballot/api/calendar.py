@@ -1,0 +1,106 @@
+"""The calendar API: ``/calendar/{year}``, ``/explain``, ``/compare``, ``/holidays``, ``/health``.
+
+The calendar route and its query dependency are ``async``: a calendar is computed once per
+choice (cached), so a request never needs a worker thread.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import Response
+
+from nyballot.api.downloads import Asked, Convention, Event, Kind, Law, With, Year
+from nyballot.calendar.model import parse_kind_groups
+from nyballot.compare import compare
+from nyballot.errors import UsageError
+from nyballot.export.json import calendar_dict, comparison_dict, deadline_dict, holidays_dict
+from nyballot.filing.errors import NotFoundError
+from nyballot.law.choice import LawChoice
+from nyballot.law.model import KindGroup
+from nyballot.web.common import Choice, choose
+
+router = APIRouter()
+
+
+# The law data is fixed for the life of the process, so a calendar never changes: the JSON of
+# the latest choices is kept. A choice not kept is computed in a worker thread, so a new query
+# never holds up the requests being served.
+_KEPT = 256
+Key = tuple[Choice, tuple[KindGroup, ...]]
+_calendars: OrderedDict[Key, bytes] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _kept(key: Key) -> bytes | None:
+    with _lock:
+        body = _calendars.get(key)
+        if body is not None:
+            _calendars.move_to_end(key)
+        return body
+
+
+def _calendar_json(key: Key) -> bytes:
+    choice, kinds = key
+    body = json.dumps(calendar_dict(choice.calendar().of_kinds(kinds))).encode()
+    with _lock:
+        _calendars[key] = body
+        while len(_calendars) > _KEPT:
+            _calendars.popitem(last=False)
+    return body
+
+
+@router.get("/health")
+async def health() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+@router.get("/calendar/{year}", response_model=None)
+async def calendar(choice: Asked, kind: Kind = None) -> Response:
+    """The political calendar of a year, every date with its derivation (the same query as
+    ``/calendar/{year}.json``: law, with, event, convention; ``kind`` keeps only the
+    dates for candidates, boards or voters)."""
+    key = (choice, parse_kind_groups(kind or (), "kind"))
+    body = _kept(key) or await run_in_threadpool(_calendar_json, key)
+    return Response(body, media_type="application/json")
+
+
+@router.get("/explain/{year}/{rule_id}")
+def explain(choice: Asked, rule_id: Annotated[str, Path(max_length=100)]) -> dict[str, Any]:
+    """One date, step by step, with the words and citations (the same query as
+    ``/calendar/{year}``: law, with, event, convention)."""
+    cal = choice.calendar()
+    try:
+        deadline = cal.deadline(rule_id)
+    except UsageError as exc:  # a rule the calendar does not have is not found: 404
+        raise NotFoundError(str(exc)) from None
+    return deadline_dict(deadline)
+
+
+@router.get("/compare/{year}")
+def compare_laws(
+    year: Year,
+    law: Law = None,
+    overlays: With = None,
+    against: Law = None,
+    against_with: Annotated[list[str] | None, Query(max_length=5)] = None,
+    event: Event = None,
+    convention: Convention = "rolled",
+) -> dict[str, Any]:
+    """A year under two laws, date by date: ``?with=S5961`` against the law in force, or
+    ``?law=current&against=pre-2019``; ``event`` as for ``/calendar/{year}``."""
+    base = LawChoice(against or law, tuple(against_with or ()))
+    other = LawChoice(law, tuple(overlays or ()))
+    events = dict(choose(year, events=event or ()).events)
+    return comparison_dict(compare(year, base, other, events=events, convention=convention))
+
+
+@router.get("/holidays/{year}")
+def holidays(year: Year) -> dict[str, Any]:
+    """Public holidays of a year (GCL § 24)."""
+    return holidays_dict(year)

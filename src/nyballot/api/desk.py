@@ -1,0 +1,215 @@
+"""The filing desk's API: the public book (paged, verifiable) and the clerks' writes.
+
+Reads are public (the book of § 6-144 is open to public inspection); writes need
+``Authorization: Bearer <token>`` of a clerk (``nyballot desk token``), scoped to boards.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Header, Path, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BaseModel, ConfigDict, Field
+
+from nyballot.filing import book as book_export
+from nyballot.filing import chain
+from nyballot.filing.access import Actor
+from nyballot.filing.desk import Desk, Submission
+from nyballot.filing.model import NEW_YORK
+from nyballot.filing.records import clock_dict
+from nyballot.filing.submission import parse_day
+
+router = APIRouter()
+
+Text = Annotated[str, Field(max_length=300)]
+MAX_PAGE = 1000
+Limit = Annotated[int, Query(ge=1, le=MAX_PAGE, description=f"At most {MAX_PAGE} per page")]
+Offset = Annotated[int, Query(ge=0, le=10**9)]
+Board = Annotated[str | None, Query(max_length=40)]
+YearQ = Annotated[int | None, Query(ge=1900, le=2100)]
+
+bearer = HTTPBearer(auto_error=False, description="A clerk's token (nyballot desk token)")
+
+
+def desk_of(request: Request) -> Desk:
+    desk: Desk = request.app.state.desk
+    return desk
+
+
+def client_of(request: Request) -> str:
+    return request.client.host if request.client else ""
+
+
+def actor(
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+) -> Actor:
+    """Who the token came from (its role and boards are checked by the desk)."""
+    token = credentials.credentials if credentials else None
+    return desk_of(request).actor_for(token, client_of(request))
+
+
+Who = Annotated[Actor, Depends(actor)]
+IdemKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)]
+
+
+class CandidateIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(min_length=1, max_length=300)]
+    residence: Text = ""
+
+
+class LateEntryIn(BaseModel):
+    """A paper received earlier than it is entered: why (allowed to a supervisor's token)."""
+
+    model_config = ConfigDict(extra="forbid")
+    reason: Annotated[str, Field(min_length=1, max_length=500)]
+
+
+class FilingIn(BaseModel):
+    """A paper presented to the board (stamped by the server's clock unless a late entry)."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Annotated[str, Field(max_length=40, examples=["designating_petition"])]
+    board: Annotated[str, Field(max_length=40, examples=["albany"])]
+    year: Annotated[int, Field(ge=1900, le=2100)]
+    received: Annotated[
+        str | None,
+        Field(max_length=40, examples=["2026-04-02T16:59:00-04:00"], description="late entry"),
+    ] = None
+    late_entry: LateEntryIn | None = None
+    method: Literal["in_person", "mail", "overnight"] = "in_person"
+    postmark: Annotated[str | None, Field(max_length=10)] = None
+    candidates: Annotated[list[CandidateIn], Field(max_length=50)] = []
+    office: Text = ""
+    district: Text = ""
+    party: Text = ""
+    independent_body: bool = False
+    refers_to: Annotated[str | None, Field(max_length=36)] = None
+    supersedes: Annotated[str | None, Field(max_length=36)] = None
+    outcome: Literal["valid", "invalid", "noncompliant"] | None = None
+    fee_cents: Annotated[int, Field(ge=0, le=10**9)] = 0
+    note: Annotated[str, Field(max_length=2000)] = ""
+    law: Annotated[str | None, Field(max_length=40)] = None
+    what_if: Annotated[list[Annotated[str, Field(max_length=40)]], Field(max_length=5)] = []
+
+
+class ObjectionIn(BaseModel):
+    """General objections to a filing, or (specifications=true) specifications of them."""
+
+    model_config = ConfigDict(extra="forbid")
+    refers_to: Annotated[str, Field(max_length=36)]
+    board: Annotated[str, Field(max_length=40)]
+    year: Annotated[int, Field(ge=1900, le=2100)]
+    received: Annotated[str | None, Field(max_length=40)] = None
+    late_entry: LateEntryIn | None = None
+    method: Literal["in_person", "mail", "overnight"] = "in_person"
+    postmark: Annotated[str | None, Field(max_length=10)] = None
+    specifications: bool = False
+    note: Annotated[str, Field(max_length=2000)] = ""
+
+
+@router.get("/book", response_model=None)
+def book(
+    request: Request,
+    board: Board = None,
+    year: YearQ = None,
+    format: Annotated[Literal["json", "csv", "html"], Query()] = "json",
+    limit: Limit = 100,
+    offset: Offset = 0,
+) -> Response | dict[str, Any]:
+    """The public book of filings (§ 6-144), a page at a time (``limit``, ``offset``), with the
+    daily digests of the hash chain."""
+    records = desk_of(request).records(board, year)
+    rows = book_export.rows(records)
+    page = rows[offset : offset + limit]
+    title = book_export.title(board, year)
+    digests = chain.digests(records)
+    if format == "csv":
+        return PlainTextResponse(book_export.to_csv(page), media_type="text/csv")
+    if format == "html":
+        return HTMLResponse(book_export.to_html(page, title, digests))
+    return {
+        "title": title,
+        "rows": page,
+        "total": len(rows),
+        "offset": offset,
+        "limit": limit,
+        "digests": digests,
+    }
+
+
+@router.get("/book/verify")
+def verify(request: Request) -> dict[str, Any]:
+    """Check every board's hash chain; name the first broken record, if any."""
+    count, broken = desk_of(request).verify()
+    return {
+        "ok": broken is None,
+        "records": count,
+        "first_broken": broken.as_dict() if broken else None,
+    }
+
+
+@router.get("/filings/{uid}")
+def filing(request: Request, uid: Annotated[str, Path(max_length=36)]) -> dict[str, Any]:
+    """A filing, every later record that refers to it, and its replayed state."""
+    return desk_of(request).history(uid)
+
+
+@router.get("/due")
+def due(
+    request: Request,
+    response: Response,
+    board: Board = None,
+    year: YearQ = None,
+    on: Annotated[str | None, Query(max_length=10, description="YYYY-MM-DD")] = None,
+    limit: Limit = 100,
+    offset: Offset = 0,
+) -> list[dict[str, Any]]:
+    """What falls due on or after a day (default today), soonest first, a page at a time (the
+    whole count in ``X-Total-Count``)."""
+    day = parse_day(on, "on") if on is not None else dt.datetime.now(NEW_YORK).date()
+    found = desk_of(request).due(board, year, day)
+    response.headers["X-Total-Count"] = str(len(found))
+    return [clock_dict(c) for c in found[offset : offset + limit]]
+
+
+def _record(request: Request, s: Submission, who: Actor, key: str | None) -> JSONResponse:
+    record, replayed = desk_of(request).submit(s, who, key)
+    return JSONResponse({**record, "replayed": replayed}, status_code=200 if replayed else 201)
+
+
+def _reason(late: LateEntryIn | None) -> str | None:
+    return late.reason if late is not None else None
+
+
+@router.post("/filings", status_code=201, response_model=None)
+def file_paper(request: Request, body: FilingIn, who: Who, key: IdemKey = None) -> JSONResponse:
+    """Stamp (by the server's clock) and record a paper; the verdict and its derivation come
+    back. A paper received earlier is a late entry: ``received`` and ``late_entry.reason``."""
+    data = body.model_dump()
+    data["candidates"] = [dict(c) for c in data["candidates"]]
+    data["late_entry"] = _reason(body.late_entry)
+    return _record(request, Submission(**data), who, key)
+
+
+@router.post("/objections", status_code=201, response_model=None)
+def file_objection(
+    request: Request, body: ObjectionIn, who: Who, key: IdemKey = None
+) -> JSONResponse:
+    """Record general objections (or their specifications) to a filing."""
+    s = Submission(
+        kind="specifications" if body.specifications else "objection",
+        board=body.board,
+        year=body.year,
+        received=body.received,
+        late_entry=_reason(body.late_entry),
+        method=body.method,
+        postmark=body.postmark,
+        refers_to=body.refers_to,
+        note=body.note,
+    )
+    return _record(request, s, who, key)

@@ -1,0 +1,80 @@
+"""The API's errors: every one JSON, ``{"error": "..."}`` (an error page for a web page)."""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from sqlalchemy.exc import OperationalError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from nyballot.errors import NyballotError
+from nyballot.filing.errors import (
+    AuthError,
+    ConflictError,
+    ForbiddenError,
+    NotFoundError,
+    StorageError,
+)
+from nyballot.web.pages import error_page_for, is_page
+
+log = logging.getLogger("nyballot.api")
+
+STATUS = (
+    (NotFoundError, 404),
+    (ConflictError, 409),
+    (AuthError, 401),
+    (ForbiddenError, 403),
+    (StorageError, 503),  # nothing was recorded: the client may retry with its key
+    (NyballotError, 400),
+)
+
+
+def install(app: FastAPI) -> None:
+    """Register the handlers that turn every error into JSON (or an error page)."""
+
+    @app.exception_handler(NyballotError)
+    async def nyballot_error(request: Request, exc: NyballotError) -> Response:
+        status = next(code for cls, code in STATUS if isinstance(exc, cls))
+        if is_page(request):
+            return error_page_for(status, str(exc))
+        headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+        if status == 503:
+            headers = {"Retry-After": "1"}
+        return JSONResponse({"error": str(exc)}, status_code=status, headers=headers)
+
+    @app.exception_handler(OperationalError)
+    async def database_away(request: Request, exc: OperationalError) -> Response:
+        # A lost connection (a restart, a network fault): the pool renews it; nothing was
+        # written by this request, so the client may send it again (with its key).
+        log.warning("database unavailable: %s", str(exc.orig or exc).splitlines()[0][:200])
+        message = "database unavailable; nothing was recorded; try again"
+        if is_page(request):
+            return error_page_for(503, message)
+        return JSONResponse({"error": message}, status_code=503, headers={"Retry-After": "1"})
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        problems = []
+        for e in exc.errors()[:5]:
+            where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
+            problems.append(f"{where}: {e.get('msg', 'invalid')}")
+        message = "; ".join(problems) or "invalid request"
+        if is_page(request):
+            return error_page_for(400, message)
+        return JSONResponse({"error": message}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if is_page(request):
+            return error_page_for(exc.status_code, str(exc.detail), exc.headers)
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def internal(request: Request, exc: Exception) -> Response:
+        log.exception("internal error")
+        if is_page(request):
+            return error_page_for(500, "internal error; please report it")
+        return JSONResponse({"error": "internal error; please report it"}, status_code=500)

@@ -1,0 +1,143 @@
+"""What every response passes through: security headers, HEAD answered wherever GET is, a
+per-client rate limit (429) and, when asked, a standard access log.
+
+Plain ASGI middleware (no per-request threads): each adds a few microseconds.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import threading
+import time
+from collections import OrderedDict
+from typing import TextIO
+
+from nyballot.api.body_limit import ASGIApp, Message, Receive, Scope, Send, send_error
+
+# Scripts only from this server; inline styles are allowed (the pages' own <style>); no page
+# may be framed (clickjacking), no plugin, no foreign form target.
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+SECURITY_HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+]
+
+
+class SecurityHeaders:
+    """Add the security headers to every response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class HeadAsGet:
+    """Answer HEAD as GET would, headers only: wherever GET is, HEAD is too."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headers_only(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, headers_only)
+
+
+class RateLimit:
+    """At most ``rate`` requests a second per client address, in bursts of up to ``burst``
+    (a token bucket); over it, 429 with Retry-After. Health checks are not counted."""
+
+    def __init__(self, app: ASGIApp, rate: float, burst: int, clients: int = 10_000) -> None:
+        self.app, self.rate, self.burst, self.clients = app, rate, burst, clients
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def _wait(self, client: str) -> float:
+        """0 if the client may go on now, else the seconds until it may."""
+        now = time.monotonic()
+        with self._lock:
+            tokens, then = self._buckets.pop(client, (float(self.burst), now))
+            tokens = min(float(self.burst), tokens + (now - then) * self.rate)
+            wait = 0.0 if tokens >= 1 else (1 - tokens) / self.rate
+            self._buckets[client] = (tokens - 1 if wait == 0 else tokens, now)
+            while len(self._buckets) > self.clients:  # forget the longest idle
+                self._buckets.popitem(last=False)
+        return wait
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("path") == "/health":
+            await self.app(scope, receive, send)
+            return
+        client = (scope.get("client") or ("?", 0))[0]
+        wait = self._wait(client)
+        if wait == 0:
+            await self.app(scope, receive, send)
+            return
+        retry = (b"retry-after", b"%d" % max(1, math.ceil(wait)))
+        await send_error(send, 429, "too many requests; slow down", (retry,))
+
+
+class AccessLog:
+    """One line per request in the Common Log Format, to an open text file."""
+
+    def __init__(self, app: ASGIApp, out: TextIO) -> None:
+        self.app, self.out = app, out
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        status, size = 0, 0
+
+        async def counting(message: Message) -> None:
+            nonlocal status, size
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            elif message["type"] == "http.response.body":
+                size += len(message.get("body", b""))
+            await send(message)
+
+        try:
+            await self.app(scope, receive, counting)
+        finally:
+            self.out.write(line(scope, status or 500, size) + "\n")
+            self.out.flush()
+
+
+def line(scope: Scope, status: int, size: int) -> str:
+    """``host - - [day/Mon/year:hh:mm:ss +zzzz] "METHOD /path?query HTTP/1.1" status size``"""
+    host = (scope.get("client") or ("-", 0))[0]
+    when = dt.datetime.now().astimezone().strftime("%d/%b/%Y:%H:%M:%S %z")
+    target = scope.get("path", "")
+    if scope.get("query_string"):
+        target += "?" + scope["query_string"].decode("latin-1")
+    request = f"{scope.get('method', '-')} {target} HTTP/{scope.get('http_version', '1.1')}"
+    request = request.replace('"', "%22")
+    return f'{host} - - [{when}] "{request}" {status} {size or "-"}'

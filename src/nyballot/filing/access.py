@@ -1,0 +1,185 @@
+"""Who may do what at the desk: roles, clerk tokens (scoped, expiring, revocable) and the
+access log.
+
+A token is printed once; only its SHA-256 hash is stored, with the clerk's name, a role, the
+boards it may write to (or every board), an expiry and a revocation time. The access log keeps
+every failed authentication and every write: who, what, when, from where, and how it ended.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine, select
+
+from nyballot.errors import UsageError
+from nyballot.filing.errors import AuthError, ForbiddenError
+from nyballot.filing.model import NEW_YORK, board
+from nyballot.filing.schema import access_log, tokens
+from nyballot.filing.submission import checked_text, clerk_name
+
+RECORD = "record"  # stamp and record a paper received now
+LATE_ENTRY = "late_entry"  # record a paper received earlier, with the reason
+# What each role may do. Whoever runs the command line holds the database itself: "board".
+ROLES: dict[str, frozenset[str]] = {
+    "viewer": frozenset(),
+    "clerk": frozenset({RECORD}),
+    "supervisor": frozenset({RECORD, LATE_ENTRY}),
+    "board": frozenset({RECORD, LATE_ENTRY}),
+}
+TOKEN_ROLES = ("clerk", "supervisor", "viewer")
+EVERY_BOARD = "*"
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who is acting: a clerk's name, a role, the boards they may write to (None: all)."""
+
+    name: str
+    role: str = "clerk"
+    boards: frozenset[str] | None = None
+    client: str = ""  # where from: an address, or "cli"
+
+    def may(self, action: str) -> bool:
+        return action in ROLES.get(self.role, frozenset())
+
+    def check_board(self, board_id: str) -> None:
+        if self.boards is not None and board_id not in self.boards:
+            raise ForbiddenError(
+                f"board '{board_id}': this token may write only to {', '.join(sorted(self.boards))}"
+            )
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(NEW_YORK)
+
+
+def stamp(instant: dt.datetime) -> str:
+    return instant.astimezone(NEW_YORK).isoformat(timespec="seconds")
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _boards(ids: Iterable[str]) -> str:
+    chosen = sorted({board(checked_text(b, "board", 40)).id for b in ids})
+    return ",".join(chosen) if chosen else EVERY_BOARD
+
+
+def create_token(
+    engine: Engine,
+    clerk: str,
+    role: str,
+    boards: Iterable[str] = (),
+    expires: dt.datetime | None = None,
+) -> tuple[int, str]:
+    """A new token (id, token); only its hash is stored."""
+    if role not in TOKEN_ROLES:
+        raise UsageError(f"role '{role}': expected one of {', '.join(TOKEN_ROLES)}")
+    name = clerk_name(clerk)
+    scope = _boards(boards)
+    if expires is not None and expires <= now():
+        raise UsageError(f"expires '{stamp(expires)}': already past")
+    token = "nyb_" + secrets.token_urlsafe(32)
+    with engine.begin() as conn:
+        result = conn.execute(
+            tokens.insert().values(
+                token_hash=token_hash(token),
+                clerk=name,
+                role=role,
+                boards=scope,
+                created_at=stamp(now()),
+                expires_at=stamp(expires) if expires else None,
+            )
+        )
+        assert result.inserted_primary_key is not None
+        token_id = int(result.inserted_primary_key[0])
+    return token_id, token
+
+
+def list_tokens(engine: Engine) -> list[dict[str, Any]]:
+    """Every token (never the token itself): id, clerk, role, boards, created, expires, revoked."""
+    with engine.connect() as conn:
+        rows = conn.execute(select(tokens).order_by(tokens.c.id)).mappings().all()
+    return [
+        {
+            "id": r["id"],
+            "clerk": r["clerk"],
+            "role": r["role"],
+            "boards": r["boards"].split(",") if r["boards"] != EVERY_BOARD else [EVERY_BOARD],
+            "created_at": r["created_at"],
+            "expires_at": r["expires_at"],
+            "revoked_at": r["revoked_at"],
+        }
+        for r in rows
+    ]
+
+
+def revoke_token(engine: Engine, token_id: int) -> None:
+    with engine.begin() as conn:
+        found = conn.execute(select(tokens.c.revoked_at).where(tokens.c.id == token_id)).first()
+        if found is None:
+            raise UsageError(f"token {token_id}: no such token")
+        if found[0] is None:
+            conn.execute(
+                tokens.update().where(tokens.c.id == token_id).values(revoked_at=stamp(now()))
+            )
+
+
+def authenticate(engine: Engine, token: str | None, client: str) -> Actor:
+    """The actor a token stands for; AuthError (logged) for a missing, unknown, expired or
+    revoked token."""
+    if not token:
+        reason = "a clerk's token is required (Authorization: Bearer <token>)"
+        log(engine, "?", "authenticate", "", client, "refused: no token")
+        raise AuthError(reason)
+    with engine.connect() as conn:
+        row = (
+            conn.execute(select(tokens).where(tokens.c.token_hash == token_hash(token)))
+            .mappings()
+            .first()
+        )
+    problem = None
+    if row is None:
+        problem = "the token is not valid"
+    elif row["revoked_at"] is not None:
+        problem = "the token was revoked"
+    elif row["expires_at"] is not None and dt.datetime.fromisoformat(row["expires_at"]) <= now():
+        problem = "the token has expired"
+    if problem is not None:
+        who = row["clerk"] if row is not None else "?"
+        log(engine, who, "authenticate", "", client, f"refused: {problem}")
+        raise AuthError(problem)
+    assert row is not None
+    scope = None if row["boards"] == EVERY_BOARD else frozenset(row["boards"].split(","))
+    return Actor(row["clerk"], row["role"], scope, client)
+
+
+def log(engine: Engine, who: str, action: str, target: str, client: str, outcome: str) -> None:
+    """One line in the access log, in its own transaction."""
+    with engine.begin() as conn:
+        conn.execute(access_log.insert(), [log_row(who, action, target, client, outcome)])
+
+
+def log_row(who: str, action: str, target: str, client: str, outcome: str) -> dict[str, str]:
+    return {
+        "at": stamp(now()),
+        "who": who[:100],
+        "action": action[:40],
+        "target": target[:200],
+        "client": client[:100],
+        "outcome": outcome[:300],
+    }
+
+
+def read_log(engine: Engine, limit: int = 100) -> list[dict[str, Any]]:
+    """The latest entries of the access log, newest first."""
+    with engine.connect() as conn:
+        query = select(access_log).order_by(access_log.c.id.desc()).limit(limit)
+        return [dict(r) for r in conn.execute(query).mappings()]

@@ -1,0 +1,72 @@
+"""Backups of a SQLite book by SQLite's online backup (the desk may keep serving meanwhile).
+
+A PostgreSQL book is backed up with ``pg_dump`` and restored with ``pg_restore`` (README). A
+backup is restored only into an empty book, and only if its chain verifies.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+from sqlalchemy import Engine, func, select
+from sqlalchemy.engine import make_url
+
+from nyballot.errors import UsageError
+from nyballot.filing.chain import first_break
+from nyballot.filing.schema import filings
+from nyballot.filing.store import dispose_all, engine_for
+
+
+def _sqlite_path(engine: Engine, what: str) -> Path:
+    if engine.dialect.name != "sqlite":
+        raise UsageError(
+            f"{what}: only a SQLite book is backed up here; for PostgreSQL use pg_dump and "
+            "pg_restore (see the README)"
+        )
+    database = make_url(str(engine.url)).database
+    assert database
+    return Path(database)
+
+
+def backup(url: str | None, dest: Path) -> int:
+    """Copy the book into ``dest`` (a new file); return the number of filings copied."""
+    engine = engine_for(url)
+    source = _sqlite_path(engine, "backup")
+    if dest.exists():
+        raise UsageError(f"{dest}: already exists; give a new file")
+    if not dest.parent.is_dir():
+        raise UsageError(f"{dest}: folder {dest.parent} does not exist")
+    with closing(sqlite3.connect(source)) as src, closing(sqlite3.connect(dest)) as out:
+        src.backup(out)
+        return int(out.execute("SELECT count(*) FROM filings").fetchone()[0])
+
+
+def restore(url: str | None, backup_file: Path) -> int:
+    """Fill an empty book from a backup whose chain verifies; return the filings restored."""
+    if not backup_file.is_file():
+        raise UsageError(f"{backup_file}: no such file")
+    check = engine_for(f"sqlite:///{backup_file.resolve()}")
+    with check.connect() as conn:
+        rows = conn.execute(select(filings).order_by(filings.c.id)).mappings().all()
+    broken = first_break(rows)
+    dispose_all()
+    if broken is not None:
+        raise UsageError(
+            f"{backup_file}: its chain is broken at record #{broken.seq} of board "
+            f"{broken.board} ({broken.reason}); not restored"
+        )
+    engine = engine_for(url)
+    target = _sqlite_path(engine, "restore")
+    with engine.connect() as conn:
+        present = conn.execute(select(func.count()).select_from(filings)).scalar_one()
+    if present:
+        raise UsageError(
+            f"restore: the book at {target} already holds {present} filings; "
+            "restore into a new database"
+        )
+    dispose_all()
+    with closing(sqlite3.connect(backup_file)) as src, closing(sqlite3.connect(target)) as out:
+        src.backup(out)
+    return len(rows)

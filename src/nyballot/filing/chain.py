@@ -1,0 +1,78 @@
+"""The book's hash chain: each record's hash covers its content and the board's previous hash.
+
+A board's records, in the order they were recorded, form one chain: ``prev_hash`` of a record is
+``hash`` of the board's record before it ("" for the first), and ``hash`` is SHA-256 over
+``prev_hash`` and the record's canonical content. Rewriting any stored value, deleting or
+reordering a record breaks the chain at that record or the next. The last hash of each day is
+the day's digest: whoever kept a digest can later show the book up to that day is unchanged.
+Pure functions over rows of the ``filings`` table (mappings).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+# Every stored column but the row number (assigned by the database) and the hash itself. Fixed
+# here, not read from the schema: a column added later must not change the hash of old records.
+CHAINED = (
+    "uid", "idempotency_key", "request_hash", "kind", "board", "year", "law", "what_if",
+    "method", "received_at", "postmark", "office", "district", "party", "independent_body",
+    "candidates", "refers_to", "outcome", "fee_cents", "note", "verdict", "fatal", "filed_on",
+    "decision", "clerk", "recorded_at", "late_reason", "supersedes", "prev_hash",
+)  # fmt: skip
+_BOOLEAN = frozenset(("independent_body", "fatal"))
+
+
+def record_hash(row: Mapping[str, Any]) -> str:
+    """The hash of a row (its ``prev_hash`` included) in a form no database changes."""
+    content = {c: bool(row[c]) if c in _BOOLEAN else row[c] for c in CHAINED}
+    canonical = json.dumps(content, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Break:
+    """The first record at which a board's chain does not hold."""
+
+    board: str
+    seq: int
+    uid: str
+    reason: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"board": self.board, "seq": self.seq, "uid": self.uid, "reason": self.reason}
+
+
+def first_break(rows: Iterable[Mapping[Any, Any]]) -> Break | None:
+    """The first broken record (in row order), or None when every board's chain holds."""
+    last: dict[str, tuple[int, str]] = {}
+    for row in rows:
+        board = row["board"]
+        seq, previous = last.get(board, (0, ""))
+        where = (board, row["id"], row["uid"])
+        if row["prev_hash"] != previous:
+            before = f"record #{seq}" if seq else "the start of the board's book"
+            return Break(*where, f"its previous hash does not match {before}")
+        if row["hash"] != record_hash(row):
+            return Break(*where, "its hash does not match its content")
+        last[board] = (row["id"], row["hash"])
+    return None
+
+
+def digests(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The last hash of each day on which each board recorded something, by board and day
+    (``records`` as ``records.record_dict`` gives them, in row order)."""
+    found: dict[tuple[str, str], dict[str, Any]] = {}
+    for r in records:
+        day = str(r["recorded_at"])[:10]
+        found[(r["board"], day)] = {
+            "board": r["board"],
+            "day": day,
+            "seq": r["seq"],
+            "hash": r["hash"],
+        }
+    return [found[k] for k in sorted(found)]

@@ -1,0 +1,184 @@
+"""The tamper-evident book: the hash chain per board, verify, digests, backups that verify."""
+
+from __future__ import annotations
+
+import glob
+import json
+import subprocess
+import uuid
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+
+from nyballot.api import create_app
+from nyballot.filing.chain import record_hash
+from nyballot.filing.desk import Desk, Submission
+from nyballot.filing.store import dispose_all
+
+from .conftest import CliRun, DeskClock, postgres_url
+
+
+def paper(board: str, name: str) -> Submission:
+    return Submission(
+        kind="designating_petition",
+        board=board,
+        year=2026,
+        candidates=[{"name": name, "residence": "Main St"}],
+        office="Member of Assembly",
+        party="Democratic",
+    )
+
+
+def fill(desk: Desk) -> list[dict[str, object]]:
+    """Five filings: albany #1, #2, erie #3, albany #4 (next day), erie #5 (next day)."""
+    out = []
+    for at, board, name in [
+        ("2026-04-01T10:00:00-04:00", "albany", "A1"),
+        ("2026-04-01T11:00:00-04:00", "albany", "A2"),
+        ("2026-04-01T12:00:00-04:00", "erie", "E1"),
+        ("2026-04-02T09:00:00-04:00", "albany", "A3"),
+        ("2026-04-02T09:30:00-04:00", "erie", "E2"),
+    ]:
+        desk.clock = DeskClock(at)
+        out.append(desk.submit(paper(board, name), "Ann")[0])
+    return out
+
+
+def tamper(desk: Desk, sql: str) -> None:
+    """What someone with the database's password could do: lift the guard and rewrite."""
+    with desk.engine.begin() as conn:
+        if desk.engine.dialect.name == "sqlite":
+            conn.execute(text("DROP TRIGGER filings_no_update"))
+            conn.execute(text("DROP TRIGGER filings_no_delete"))
+        else:
+            conn.execute(text("ALTER TABLE filings DISABLE TRIGGER filings_append_only"))
+        conn.execute(text(sql))
+
+
+def test_each_board_is_one_chain_and_verifies(db_url: str) -> None:
+    desk = Desk(db_url)
+    r = fill(desk)
+    assert [x["prev_hash"] for x in r] == ["", r[0]["hash"], "", r[1]["hash"], r[2]["hash"]]
+    stored = desk.records()
+    assert all(x["hash"] == y["hash"] for x, y in zip(r, stored, strict=True))
+    assert desk.verify() == (5, None)
+    with TestClient(create_app(db_url, rate=0)) as c:
+        assert c.get("/book/verify").json() == {"ok": True, "records": 5, "first_broken": None}
+        digests = c.get("/book").json()["digests"]
+    # The last hash of each board's day: albany 04-01 is #2, 04-02 #4; erie #3 and #5.
+    assert [(d["board"], d["day"], d["seq"]) for d in digests] == [
+        ("albany", "2026-04-01", 2), ("albany", "2026-04-02", 4),
+        ("erie", "2026-04-01", 3), ("erie", "2026-04-02", 5),
+    ]  # fmt: skip
+    assert digests[1]["hash"] == r[3]["hash"]
+
+
+def test_a_rewritten_row_is_caught_by_verify(db_url: str, run: CliRun) -> None:
+    desk = Desk(db_url)
+    r = fill(desk)
+    tamper(desk, f"UPDATE filings SET office = 'Mayor' WHERE uid = '{r[3]['uid']}'")
+    broken = desk.verify()[1]
+    assert broken is not None and (broken.board, broken.seq) == ("albany", 4)
+    assert broken.reason == "its hash does not match its content"
+    code, out, _ = run("desk", "verify", "--db", db_url)
+    assert code == 1
+    assert out == f"BROKEN: board albany, record #4 ({r[3]['uid']}): {broken.reason}\n"
+    with TestClient(create_app(db_url, rate=0)) as c:
+        report = c.get("/book/verify").json()
+    assert report["ok"] is False and report["first_broken"]["seq"] == 4
+
+
+def test_a_rewritten_row_with_its_hash_recomputed_breaks_the_next(db_url: str) -> None:
+    desk = Desk(db_url)
+    r = fill(desk)
+    with desk.engine.connect() as conn:
+        row = dict(conn.execute(text("SELECT * FROM filings WHERE id = 1")).mappings().one())
+    new_hash = record_hash({**row, "office": "Mayor"})
+    tamper(desk, f"UPDATE filings SET office = 'Mayor', hash = '{new_hash}' WHERE id = 1")
+    broken = desk.verify()[1]
+    assert broken is not None and (broken.board, broken.seq) == ("albany", 2)
+    assert broken.reason == "its previous hash does not match record #1"
+    assert r[1]["prev_hash"] != new_hash
+
+
+def test_a_deleted_row_breaks_the_chain_after_it(db_url: str, run: CliRun) -> None:
+    desk = Desk(db_url)
+    fill(desk)
+    tamper(desk, "DELETE FROM filings WHERE id = 3")
+    broken = desk.verify()[1]
+    assert broken is not None and (broken.board, broken.seq) == ("erie", 5)
+    assert broken.reason == "its previous hash does not match the start of the board's book"
+    report = json.loads(run("desk", "verify", "--format", "json", "--db", db_url)[1])
+    assert report["first_broken"]["seq"] == 5 and report["records"] == 4
+
+
+def test_backup_and_restore_a_sqlite_book(tmp_path: Path, run: CliRun) -> None:
+    live = f"sqlite:///{tmp_path / 'live.sqlite3'}"
+    fill(Desk(live))
+    copy = tmp_path / "backup.sqlite3"
+    assert run("desk", "backup", str(copy), "--db", live)[1] == f"{copy}: 5 filings backed up\n"
+    code, _, err = run("desk", "backup", str(copy), "--db", live)
+    assert code == 2 and "already exists" in err
+    restored = f"sqlite:///{tmp_path / 'restored.sqlite3'}"
+    assert run("desk", "restore", str(copy), "--db", restored)[:2] == (
+        0, f"{copy}: 5 filings restored\n"
+    )  # fmt: skip
+    assert (
+        run("desk", "verify", "--db", restored)[1] == "ok: 5 records, every board's chain holds\n"
+    )
+    assert Desk(restored).records() == Desk(live).records()
+    code, _, err = run("desk", "restore", str(copy), "--db", restored)
+    assert code == 2 and "already holds 5 filings" in err
+    dispose_all()
+
+
+def test_a_broken_backup_is_not_restored(tmp_path: Path, run: CliRun) -> None:
+    live = f"sqlite:///{tmp_path / 'live.sqlite3'}"
+    desk = Desk(live)
+    fill(desk)
+    tamper(desk, "UPDATE filings SET party = 'Whig' WHERE id = 2")
+    copy = tmp_path / "backup.sqlite3"
+    run("desk", "backup", str(copy), "--db", live)
+    code, _, err = run("desk", "restore", str(copy), "--db", f"sqlite:///{tmp_path / 'r.db'}")
+    assert code == 2 and "chain is broken at record #2 of board albany" in err
+    dispose_all()
+
+
+def _pg_bin(name: str) -> str:
+    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
+    if not found:
+        pytest.skip(f"{name} not installed")
+    return found[-1]
+
+
+def test_pg_dump_and_pg_restore_keep_a_book_that_verifies(tmp_path: Path, run: CliRun) -> None:
+    base = postgres_url()
+    assert base is not None
+    libpq = base.replace("postgresql+psycopg://", "postgresql://")
+    schema, copy = "t_" + uuid.uuid4().hex[:12], "r_" + uuid.uuid4().hex[:12]
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f"CREATE SCHEMA {schema}"))
+        conn.execute(text(f"CREATE DATABASE {copy}"))
+    try:
+        url = f"{base}?options=-csearch_path%3D{schema}"
+        assert run("desk", "backup", str(tmp_path / "x"), "--db", url)[2].count("pg_dump") == 1
+        fill(Desk(url))
+        dump = tmp_path / "book.dump"
+        # The README's commands: a custom-format dump, restored into an empty database.
+        subprocess.run([_pg_bin("pg_dump"), "-Fc", "-n", schema, "-f", str(dump), libpq],
+                       check=True, capture_output=True)  # fmt: skip
+        target = libpq.rsplit("/", 1)[0] + f"/{copy}"
+        subprocess.run([_pg_bin("pg_restore"), "--no-owner", "-d", target, str(dump)],
+                       check=True, capture_output=True)  # fmt: skip
+        restored = base.rsplit("/", 1)[0] + f"/{copy}?options=-csearch_path%3D{schema}"
+        code, out, _ = run("desk", "verify", "--db", restored)
+        assert (code, out) == (0, "ok: 5 records, every board's chain holds\n")
+    finally:
+        dispose_all()
+        with admin.connect() as conn:
+            conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+            conn.execute(text(f"DROP DATABASE IF EXISTS {copy} WITH (FORCE)"))
+        admin.dispose()

@@ -1,0 +1,127 @@
+"""Honest stamps: the desk's clock stamps receipt; late entries; impossible papers refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from nyballot.errors import UsageError
+from nyballot.filing import book
+from nyballot.filing.access import Actor
+from nyballot.filing.desk import Desk, Submission
+from nyballot.filing.errors import ForbiddenError
+
+from .conftest import DeskClock
+
+SUPERVISOR = Actor("Sue Visor", "supervisor")
+REASON = "mailed papers opened the morning after the outage"
+
+
+def petition(**kw: object) -> Submission:
+    base: dict[str, object] = {
+        "kind": "designating_petition",
+        "board": "albany",
+        "year": 2026,
+        "candidates": [{"name": "Ana Ruiz", "residence": "Albany"}],
+        "office": "Member of Assembly",
+        "party": "Democratic",
+    }
+    return Submission(**{**base, **kw})  # type: ignore[arg-type]
+
+
+def on(desk: Desk, uid: str, kind: str, **kw: object) -> Submission:
+    return Submission(kind=kind, board="albany", year=2026, refers_to=uid, **kw)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def desk(db_url: str) -> Desk:
+    # The desk's clock: Mon 2026-11-30, 1 P.M., long after the 2026 designating petition window
+    # (Mon 03-30 to Mon 04-06 under the law in force, § 6-158(1-a); see test_api).
+    return Desk(db_url, DeskClock("2026-11-30T13:00:00-05:00"))
+
+
+def test_the_desk_stamps_its_own_clock_and_refuses_a_client_time(desk: Desk) -> None:
+    record, _ = desk.submit(petition(), "Ann Clerk")
+    assert record["received"] == record["recorded_at"] == "2026-11-30T13:00:00-05:00"
+    assert record["late_entry"] is None and record["verdict"] == "late"  # November: after 04-06
+    # A clerk's token backdating a paper to April: refused, nothing stored.
+    with pytest.raises(UsageError, match="stamps the time of receipt by its own clock"):
+        desk.submit(petition(received="2026-04-02T16:00:00-04:00"), "Ann Clerk")
+    assert desk.count() == 1
+
+
+def test_a_late_entry_needs_a_reason_a_role_and_a_past_time(desk: Desk) -> None:
+    late = petition(received="2026-04-02T16:00:00-04:00", late_entry=REASON)
+    with pytest.raises(ForbiddenError, match="may not enter a paper late"):
+        desk.submit(late, "Ann Clerk")
+    with pytest.raises(UsageError, match=r"late_entry\.reason: empty"):
+        desk.submit(petition(received="2026-04-02T16:00:00-04:00", late_entry=" "), SUPERVISOR)
+    with pytest.raises(UsageError, match="needs received"):
+        desk.submit(petition(late_entry=REASON), SUPERVISOR)
+    with pytest.raises(UsageError, match="after the desk's clock"):
+        desk.submit(petition(received="2026-11-30T13:01:00-05:00", late_entry=REASON), SUPERVISOR)
+    assert desk.count() == 0
+    record, _ = desk.submit(late, SUPERVISOR)
+    # Received Thu 04-02 at 4 P.M., inside the window of the law in force (to Mon 04-06).
+    assert record["received"] == "2026-04-02T16:00:00-04:00" and record["verdict"] == "timely"
+    assert record["recorded_at"] == "2026-11-30T13:00:00-05:00"
+    assert record["late_entry"] == {"reason": REASON}
+    row = book.rows(desk.records())[0]
+    assert row["stamped"] == "2026-04-02 16:00" and row["recorded"] == "2026-11-30 13:00"
+    assert row["clerk"] == "Sue Visor" and row["late_entry"] == f"late entry: {REASON}"
+    assert f"late entry: {REASON}" in book.to_html([row], "t")
+
+
+def test_impossible_papers_are_refused(desk: Desk) -> None:
+    p, _ = desk.submit(
+        petition(received="2026-04-02T16:00:00-04:00", late_entry=REASON), SUPERVISOR
+    )
+    uid = p["uid"]
+    before = "cannot be received before the paper it concerns"
+    with pytest.raises(UsageError, match=before):  # an objection before its petition
+        desk.submit(
+            on(desk, uid, "objection", received="2026-04-01T10:00:00-04:00", late_entry=REASON),
+            SUPERVISOR,
+        )
+    with pytest.raises(UsageError, match=f"a determination {before}"):
+        desk.submit(
+            on(desk, uid, "determination", outcome="valid", received="2026-04-02T15:59:00-04:00",
+               late_entry=REASON),
+            SUPERVISOR,
+        )  # fmt: skip
+    with pytest.raises(UsageError, match="names no candidate"):
+        desk.submit(petition(candidates=[]), "Ann Clerk")
+    w, _ = desk.submit(on(desk, uid, "withdrawal"), "Ann Clerk")
+    with pytest.raises(UsageError, match="a withdrawal cannot be withdrawn"):
+        desk.submit(on(desk, w["uid"], "withdrawal"), "Ann Clerk")
+    with pytest.raises(UsageError, match="already withdrawn"):
+        desk.submit(on(desk, uid, "withdrawal"), "Ann Clerk")
+    assert desk.count() == 2
+
+
+def test_determinations_contradict_only_by_superseding(desk: Desk) -> None:
+    p, _ = desk.submit(petition(), "Ann Clerk")
+    uid = p["uid"]
+    assert book.rows(desk.records())[0]["status"] == "filed"
+    first, _ = desk.submit(on(desk, uid, "determination", outcome="invalid"), "Ann Clerk")
+    assert book.rows(desk.records())[0]["status"] == "invalid"
+    with pytest.raises(UsageError, match=f"contradicts the determination {first['uid']}"):
+        desk.submit(on(desk, uid, "determination", outcome="valid"), "Ann Clerk")
+    desk.submit(on(desk, uid, "determination", outcome="invalid"), "Ann Clerk")  # agrees
+    with pytest.raises(UsageError, match="not a determination of"):
+        desk.submit(on(desk, uid, "determination", outcome="valid", supersedes=uid), "Ann Clerk")
+    desk.submit(
+        on(desk, uid, "determination", outcome="valid", supersedes=first["uid"]), "Ann Clerk"
+    )
+    row = book.rows(desk.records())[0]
+    assert row["status"] == "valid" and "supersedes the earlier determination" in row["memorandum"]
+    assert desk.history(uid)["current"]["determination"] == "valid"
+    with pytest.raises(UsageError, match="only a determination supersedes"):
+        desk.submit(on(desk, uid, "correction", supersedes=first["uid"]), "Ann Clerk")
+
+
+def test_the_words_quoted_for_a_petition_naming_no_one_are_in_the_shipped_text() -> None:
+    from nyballot.law.texts import quote_found
+
+    # The refusal quotes § 6-132(1)'s form: the signers designate named persons.
+    words = "the following named person (or persons) as a candidate"
+    assert quote_found("current/6-132.txt", words)
