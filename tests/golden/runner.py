@@ -23,6 +23,7 @@ from nyballot.filing.model import BOARDS, NEW_YORK, FilingKind, Method, Paper, V
 from nyballot.filing.timeliness import decide
 from nyballot.law.bills import choose_law
 from nyballot.signatures import Inputs, signatures
+from nyballot.signatures.in_force import in_force
 
 HERE = Path(__file__).parent
 Case = dict[str, Any]
@@ -84,8 +85,50 @@ def calendar(case: Case) -> None:
     assert not problems, "\n".join(problems)
 
 
+def years(label: str) -> list[int]:
+    """The years of a label such as "2020, 2022-2026"."""
+    found: list[int] = []
+    for part in str(label).split(","):
+        first, _, last = part.strip().partition("-")
+        found += range(int(first), int(last or first) + 1)
+    return found
+
+
+def _numbers(value: Any) -> list[tuple[int, bool]]:
+    """An expected entry as (number, rests on a secondary source) per requirement."""
+    if isinstance(value, dict):
+        return [_numbers(value["nyc"])[0], _numbers(value["outside"])[0]]
+    if isinstance(value, list):
+        return [(int(value[0]), True)]
+    return [(int(value), False)]
+
+
+def signatures_in_force(case: Case) -> None:
+    """A petition's number for every unit under the law in force in each year of the case."""
+    inputs = Inputs(
+        votes_for_governor=case.get("votes_for_governor"), enrolled=case.get("enrolled")
+    )
+    problems = []
+    for year in years(case["years"]):
+        for unit, value in case["expect"]["units"].items():
+            reqs = in_force(case["petition"], year, inputs, unit=unit)
+            got = [(r.number, bool(r.evidence)) for r in reqs]
+            if got != _numbers(value):
+                problems.append(f"{year} {unit}: expected {_numbers(value)}, got {got}")
+            if len(reqs) == 2 and [r.where for r in reqs] != [
+                "in the city of New York",
+                "outside the city of New York",
+            ]:
+                problems.append(f"{year} {unit}: the city first, then outside it")
+    assert not problems, "\n".join(problems)
+
+
 def signature_numbers(case: Case) -> None:
-    """One office's signature requirement: its number, cite and (part of) its spread."""
+    """One office's signature requirement under a law version: its number, cite and (part of)
+    its spread; a petition under the law in force has its own adapter."""
+    if "petition" in case:
+        signatures_in_force(case)
+        return
     inputs = Inputs(
         case.get("votes_for_governor"),
         case.get("enrolled"),

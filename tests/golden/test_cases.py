@@ -9,10 +9,14 @@ from typing import Any
 
 import pytest
 
-from .runner import HERE, STAGES, Case, cases, files, load, run
+from nyballot.signatures.in_force import data
+
+from .runner import HERE, STAGES, Case, cases, files, load, run, years
 
 # How many cases each stage holds: a case dropped or a file lost fails here, not silently.
-COUNTS = {"calendar": 192, "signatures": 20, "delegates": 21, "timeliness": 12}
+COUNTS = {"calendar": 192, "signatures": 27, "delegates": 21, "timeliness": 12}
+# Signatures under the law in force: 2 petitions x 8 years (2019-2026) x 14 units.
+IN_FORCE_CHECKS = 2 * 8 * 14
 
 # The rules every year's calendar file must date (the required ids of the political calendar).
 REQUIRED = {
@@ -43,7 +47,7 @@ INPUT_KEYS = {
     "calendar": {"year", "enacted", "enacted_on", "events", "primary", "general", "convention",
                  "absent"},
     "signatures": {"office", "district", "section", "votes_for_governor", "enrolled",
-                   "congressional_districts", "larger_requirement"},
+                   "congressional_districts", "larger_requirement", "petition", "years"},
     "delegates": {"contest", "votes", "seats", "denominator", "rounding"},
     "timeliness": {"year", "enacted", "paper"},
 }  # fmt: skip
@@ -124,3 +128,15 @@ def test_overlay_dates_are_dates_and_cited() -> None:
 def test_every_stage_has_a_file() -> None:
     stages = {path.parent.name for path in files()}
     assert set(STAGES) <= stages
+
+
+def test_signatures_in_force_cover_every_year_and_unit() -> None:
+    checks = 0
+    for petition in ("designating", "independent"):
+        blocks = [c for _, c in cases() if c.get("petition") == petition]
+        covered = [y for c in blocks for y in years(c["years"])]
+        assert sorted(covered) == list(range(2019, 2027)), petition
+        for case in blocks:
+            assert set(case["expect"]["units"]) == set(data()["units"])
+            checks += len(years(case["years"])) * len(case["expect"]["units"])
+    assert checks == IN_FORCE_CHECKS
