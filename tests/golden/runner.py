@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from nyballot.ballot import build_ballot, parse_ballot
 from nyballot.calendar.engine import build_calendar
 from nyballot.delegates import allocate_at_large, allocate_district
 from nyballot.delegates.model import Allocation
@@ -194,8 +195,21 @@ def timeliness(case: Case) -> None:
         assert cite in decision.cites, f"{cite} not in {decision.cites}"
 
 
+def ballot(case: Case) -> None:
+    """§ 7-116: the names printed for each office of a ballot document, top to bottom."""
+    built = build_ballot(
+        parse_ballot(case["ballot"]), choose_law(case.get("law"), case.get("with", []))
+    )
+    printed = {c.office: [line.printed for line in c.lines] for c in built.contests}
+    for office, names in case["expect"]["names"].items():
+        assert printed.get(office) == names, (
+            f"{office}: expected {names}, got {printed.get(office)}"
+        )
+
+
 STAGES: dict[str, Callable[[Case], None]] = {
     "calendar": calendar,
+    "ballot": ballot,
     "signatures": signature_numbers,
     "delegates": delegates,
     "timeliness": timeliness,
