@@ -196,15 +196,21 @@ def timeliness(case: Case) -> None:
 
 
 def ballot(case: Case) -> None:
-    """§ 7-116: the names printed for each office of a ballot document, top to bottom."""
+    """§§ 7-104, 7-116: the names printed for each office of a ballot document, top to bottom
+    (``names``), or some of them (``includes``)."""
     built = build_ballot(
         parse_ballot(case["ballot"]), choose_law(case.get("law"), case.get("with", []))
     )
     printed = {c.office: [line.printed for line in c.lines] for c in built.contests}
-    for office, names in case["expect"]["names"].items():
+    expect = case["expect"]
+    assert expect and set(expect) <= {"names", "includes"}, "expect names or includes"
+    for office, names in expect.get("names", {}).items():
         assert printed.get(office) == names, (
             f"{office}: expected {names}, got {printed.get(office)}"
         )
+    for office, lines in expect.get("includes", {}).items():
+        missing = [line for line in lines if line not in printed.get(office, [])]
+        assert not missing, f"{office}: {missing} not in {printed.get(office)}"
 
 
 STAGES: dict[str, Callable[[Case], None]] = {
