@@ -10,6 +10,8 @@ preceding Tue 06-23: Jun 18, 11, 4, May 28, 21, 14, 7, Apr 30, 23, 16, 9 -> Thu 
 the twelfth Monday before (Mon 02-08) to the eleventh Thursday preceding (Thu 02-11); the
 August primary (Tue 08-16) takes designating petitions to the twelfth Wednesday preceding it:
 Aug 10, 3, Jul 27, 20, 13, 6, Jun 29, 22, 15, 8, 1, May 25 -> Wed 05-25.
+The verdicts on single papers under each wording are golden cases in
+tests/golden/timeliness/1-106-by-year.yaml.
 """
 
 from __future__ import annotations
@@ -48,30 +50,6 @@ def mailed(kind: FilingKind, board: str, postmark: dt.date, received: dt.datetim
     return paper(kind, board, received, method=Method.MAIL, postmark=postmark)
 
 
-def test_before_2019_a_petition_mailed_by_the_last_day_is_timely_however_late_it_arrives() -> None:
-    # L.1977 ch.700: "deemed timely filed and accepted for filing when received"; no limit.
-    late = decide(mailed(P, "albany", dt.date(2018, 7, 12), at(2018, 7, 23)), cal(2018))
-    assert late.verdict is Verdict.TIMELY and not late.fatal
-    assert late.filed_on == dt.date(2018, 7, 23)
-    # L.2019 ch.439: received within two business days (Fri 04-03, Mon 04-06); Mon 04-13 is late.
-    now = decide(mailed(P, "albany", dt.date(2026, 4, 2), at(2026, 4, 13)), cal(2026))
-    assert now.verdict is Verdict.LATE and now.fatal
-
-
-def test_westchester_takes_petitions_until_midnight_only_from_2019() -> None:
-    # 22:00 on the last day: Thu 2018-07-12 has only the nine-to-five hours, so it counts as
-    # filed Fri 07-13, after the last day; in 2026 the Westchester clause keeps it timely.
-    old = decide(paper(P, "westchester", at(2018, 7, 12, 22)), cal(2018))
-    assert old.verdict is Verdict.LATE and old.filed_on == dt.date(2018, 7, 13)
-    new = decide(paper(P, "westchester", at(2026, 4, 2, 22)), cal(2026))
-    assert new.verdict is Verdict.TIMELY
-
-
-def test_new_york_city_is_open_until_midnight_under_both_wordings() -> None:
-    assert decide(paper(P, "nyc", at(2018, 7, 12, 23)), cal(2018)).verdict is Verdict.TIMELY
-    assert decide(paper(P, "nyc", at(2026, 4, 2, 23)), cal(2026)).verdict is Verdict.TIMELY
-
-
 def test_mail_received_on_a_saturday_counts_as_filed_the_next_business_day() -> None:
     # Postmarked Thu 04-02, received Sat 04-04: timely (by Mon 04-06), filed Mon 04-06; the
     # objections then run three days from Mon 04-06 to Thu 04-09 (§ 6-154(2)).
@@ -80,19 +58,6 @@ def test_mail_received_on_a_saturday_counts_as_filed_the_next_business_day() -> 
     assert clocks.objection_clock(dt.date(2026, 4, 6), calendar=cal(2026)).due == dt.date(
         2026, 4, 9
     )
-
-
-def test_an_opportunity_to_ballot_petition_has_ordinary_hours_and_the_postmark_rule() -> None:
-    # Not a petition "of designation or nomination": no Westchester midnight on Thu 04-09 ...
-    evening = decide(paper(OTB, "westchester", at(2026, 4, 9, 22)), cal(2026))
-    assert evening.verdict is Verdict.LATE and evening.filed_on == dt.date(2026, 4, 10)
-    # ... nor New York City's midnight ...
-    assert decide(paper(OTB, "nyc", at(2026, 4, 9, 22)), cal(2026)).verdict is Verdict.LATE
-    # ... and by mail, postmarked Thu 04-09, it is timely when received, however late
-    # (received Mon 04-20, past any two-day grace, and in the city: no actual-receipt rule).
-    for board in ("albany", "nyc"):
-        d = decide(mailed(OTB, board, dt.date(2026, 4, 9), at(2026, 4, 20)), cal(2026))
-        assert d.verdict is Verdict.TIMELY, board
 
 
 def test_a_presidential_petition_has_its_own_window_and_one_business_day_by_mail() -> None:

@@ -172,7 +172,8 @@ def delegates(case: Case) -> None:
 
 
 def timeliness(case: Case) -> None:
-    """§ 1-106: the desk's verdict on one paper, and the cites the decision rests on."""
+    """§ 1-106: the desk's verdict on one paper (whether it is fatal, the day it counts as filed)
+    and the cites the decision rests on."""
     cal = build_calendar(
         case["year"], overlays=case.get("with", ()), enacted=case.get("enacted", True)
     )
@@ -187,8 +188,12 @@ def timeliness(case: Case) -> None:
     )
     decision = decide(paper, cal)
     expect = case["expect"]
-    got = (decision.verdict, decision.fatal)
-    assert got == (Verdict(expect["verdict"]), expect["fatal"]), case["name"]
+    assert set(expect) <= {"verdict", "fatal", "filed_on", "cites", "cites_one_of"}
+    assert decision.verdict is Verdict(expect["verdict"])
+    if "fatal" in expect:
+        assert decision.fatal == expect["fatal"]
+    if "filed_on" in expect:
+        assert decision.filed_on == _date(expect["filed_on"])
     if "cites_one_of" in expect:
         assert set(expect["cites_one_of"]) & set(decision.cites), decision.cites
     for cite in expect.get("cites", []):
