@@ -11,7 +11,7 @@ import pytest
 from nyballot.calendar.engine import build_calendar
 from nyballot.errors import LawDataError
 from nyballot.law.loader import apply_overlays, build_rule, load_law, load_overlay
-from nyballot.law.model import NON_ROLLING_KINDS
+from nyballot.law.model import NON_ROLLING_KINDS, Rule
 
 _BASE_RULE = {
     "id": "x.meeting",
@@ -41,17 +41,23 @@ def test_s5961_judicial_convention_keeps_the_base_rules_no_roll() -> None:
     assert not got.rule.roll
 
 
-def test_a_replacement_keeps_every_field_it_does_not_restate(tmp_path: Path) -> None:
+def _replace_convention(tmp_path: Path, ident: str, extra: str = "") -> tuple[Rule, Rule]:
+    """The pre-2019 judicial convention rule, and that rule as a one-change overlay moving its
+    last day to the fourth Friday of August (with ``extra`` keys) leaves it."""
     base = load_law().versions["pre-2019"]
-    path = tmp_path / "only-closes.yaml"
+    path = tmp_path / f"{ident}.yaml"
     path.write_text(
-        "id: only-closes\ntitle: t\nkind: bill\ncite: c\nenacted: false\nversions: [pre-2019]\n"
+        f"id: {ident}\ntitle: t\nkind: bill\ncite: c\nenacted: false\nversions: [pre-2019]\n"
         "replace:\n  - id: judicial_convention\n    cite: '6-158(5)'\n    title: t\n"
-        "    law: w\n    source: pre2019/6-158.txt\n    closes: 4th Friday of August\n",
+        "    law: w\n    source: pre2019/6-158.txt\n    closes: 4th Friday of August\n" + extra,
         encoding="utf-8",
     )
     rules = apply_overlays(base, [load_overlay(path)])
-    was, now = base.rules["judicial_convention"], rules["judicial_convention"]
+    return base.rules["judicial_convention"], rules["judicial_convention"]
+
+
+def test_a_replacement_keeps_every_field_it_does_not_restate(tmp_path: Path) -> None:
+    was, now = _replace_convention(tmp_path, "only-closes")
     assert now.closes != was.closes
     assert (now.opens, now.kind, now.when, now.only_in) == (
         was.opens,
@@ -59,22 +65,13 @@ def test_a_replacement_keeps_every_field_it_does_not_restate(tmp_path: Path) -> 
         was.when,
         was.only_in,
     )
-    assert not now.roll
+    assert now.kind == "meeting" and not now.roll
 
 
 def test_a_replacement_that_restates_the_kind_changes_it(tmp_path: Path) -> None:
-    base = load_law().versions["pre-2019"]
-    path = tmp_path / "kind.yaml"
-    path.write_text(
-        "id: kind\ntitle: t\nkind: bill\ncite: c\nenacted: false\nversions: [pre-2019]\n"
-        "replace:\n  - id: judicial_convention\n    cite: '6-158(5)'\n    title: t\n"
-        "    law: w\n    source: pre2019/6-158.txt\n    closes: 4th Friday of August\n"
-        "    kind: window\n",
-        encoding="utf-8",
-    )
-    rules = apply_overlays(base, [load_overlay(path)])
-    assert rules["judicial_convention"].kind == "window"
-    assert rules["judicial_convention"].roll
+    _, now = _replace_convention(tmp_path, "kind", "    kind: window\n")
+    assert now.kind == "window"
+    assert now.roll
 
 
 @pytest.mark.parametrize("roll", [True, False])

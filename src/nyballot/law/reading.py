@@ -6,10 +6,10 @@ an error names the file, the entry and its citation."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, get_args
+from typing import Any, TypeVar, get_args
 
 from nyballot.errors import (
     ExpressionSyntaxError,
@@ -53,6 +53,7 @@ _PROVISION_KEYS = {
 }  # fmt: skip
 
 
+_Entry = TypeVar("_Entry", Rule, Provision)
 _PROVISION_TYPES: dict[str, type] = {
     "text": str, "count": int, "days": int, "business_days": int, "dollars": int,
     "flag": bool, "time": str, "list": list,
@@ -189,19 +190,8 @@ def build_rule(
 
 
 def _rules_from(files: Iterable[resources.abc.Traversable], prefix: str) -> dict[str, Rule]:
-    rules: dict[str, Rule] = {}
-    for path in sorted(files, key=lambda p: p.name):
-        origin = f"{prefix}/{path.name}"
-        data = read_yaml(path, origin) or {}
-        defaults = {k: data[k] for k in ("source", "verified_from") if k in data}
-        for raw in data.get("rules", []):
-            rule = build_rule(raw, origin, defaults)
-            if rule.id in rules:
-                raise LawDataError(
-                    f"{origin} {rule.id}: defined twice (also {rules[rule.id].origin})"
-                )
-            rules[rule.id] = rule
-    return rules
+    # Every file is parsed for rules, so a malformed file always fails.
+    return _entries(files, prefix, "rules", ("source", "verified_from"), build_rule, every=True)
 
 
 def _setting(kind: str, raw: object, where: str) -> ProvisionValue:
@@ -276,17 +266,29 @@ def build_provision(
 def _provisions_from(
     files: Iterable[resources.abc.Traversable], prefix: str
 ) -> dict[str, Provision]:
-    """Each file's ``provisions``; files without any are not parsed a second time."""
-    found: dict[str, Provision] = {}
+    return _entries(files, prefix, "provisions", ("source",), build_provision)
+
+
+def _entries(
+    files: Iterable[resources.abc.Traversable],
+    prefix: str,
+    key: str,
+    inherited: tuple[str, ...],
+    build: Callable[[Mapping[str, Any], str, Mapping[str, Any]], _Entry],
+    every: bool = False,
+) -> dict[str, _Entry]:
+    """Each file's entries under ``key`` (rules or provisions), by id, each given the file's
+    ``inherited`` keys; unless ``every``, files that do not name the key are not parsed."""
+    found: dict[str, _Entry] = {}
     for path in sorted(files, key=lambda p: p.name):
         origin = f"{prefix}/{path.name}"
         text = path.read_text(encoding="utf-8")
-        if "provisions:" not in text:
+        if not every and f"{key}:" not in text:
             continue
         data = read_yaml_text(text, origin) or {}
-        defaults = {k: data[k] for k in ("source",) if k in data}
-        for raw in data.get("provisions") or []:
-            item = build_provision(raw, origin, defaults)
+        defaults = {k: data[k] for k in inherited if k in data}
+        for raw in data.get(key) or []:
+            item = build(raw, origin, defaults)
             if item.id in found:
                 raise LawDataError(
                     f"{origin} {item.id}: defined twice (also {found[item.id].origin})"
