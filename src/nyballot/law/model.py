@@ -31,6 +31,13 @@ KIND_GROUPS: dict[KindGroup, frozenset[str]] = {
     "board": frozenset({"duty", "election"}),
     "voter": frozenset({"voter", "receipt", "election"}),
 }
+
+
+def kind_groups(kind: str) -> list[KindGroup]:
+    """The groups a rule of this kind is for ("receipt" -> ["voter"])."""
+    return [group for group, kinds in KIND_GROUPS.items() if kind in kinds]
+
+
 # Where a date rests on no statute words but on a secondary source (news, a board's page, a
 # law firm's note): the only value, and every output marks it.
 Evidence = Literal["secondary"]
