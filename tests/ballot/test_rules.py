@@ -113,49 +113,7 @@ def test_the_id_uncommitted_is_refused() -> None:
         ballot(o, bills=("S5961",))
 
 
-# --- the fifteen-letter rule under every law ----------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("law", "bills"),
-    [(None, ()), ("current", ()), (None, ("A9725",)), (None, ("S5961",)), (None, ("S5305A",))],
-)
-def test_fifteen_letters_under_every_law(law: str | None, bills: tuple[str, ...]) -> None:
-    # § 7-104(2) (the old words, unamended in S.5305-A § 14; the same in current/7-104.txt):
-    # "only the surname must be printed in full". "Roberta Johnson Jr.": 7 + 7 + 2 = 16 > 15:
-    # the board's form keeps the surname, and the suffix is not the surname.
-    o = office("dl", "Roberta Johnson Jr.", "Bo Best", kind="party-position")
-    for c in o["candidates"]:
-        c["notice_of_intent"] = True
-    b = ballot(o, nyc=False, law=law, bills=bills)
-    assert "R. JOHNSON JR." in names(b, "dl")
-
-
-def test_fifteen_letters_exactly_is_printed_in_full() -> None:
-    # "Mary Ann Johnsons": 4 + 3 + 8 = 15, not "more than fifteen".
-    assert "MARY ANN JOHNSONS" in names(ballot(office("x", "Mary Ann Johnsons", "Bo Best")), "x")
-
-
-# --- names --------------------------------------------------------------------------------
-
-
-def test_given_names_are_parsed_not_cut_out_of_the_surname() -> None:
-    # "Leeanna Mariella Lee": 7 + 8 + 3 = 18 > 15; given names Leeanna Mariella.
-    assert "L. M. LEE" in names(ballot(office("x", "Leeanna Mariella Lee", "Bo Best")), "x")
-
-
-def test_new_york_city_order_reads_the_surname_not_the_suffix_and_collates_accents() -> None:
-    # § 7-116(6): "alphabetical order of their surnames"; "If candidates' surnames are
-    # identical, their given or first name shall determine their order." Surnames: Ávila,
-    # Jones, Smith (Adam), Smith (Bo), Young. By the collation Á sorts with A, before J.
-    o = office("x", "Zoe Young", "Bo Smith", "Adam Smith Jr.", "Al Jones", "Ana Ávila")
-    assert names(ballot(o), "x") == [
-        "ANA ÁVILA",
-        "AL JONES",
-        "ADAM SMITH JR.",
-        "BO SMITH",
-        "ZOE YOUNG",
-    ]
+# --- the fifteen-letter rule and names: golden cases in tests/golden/ballot/7-104-names.yaml ---
 
 
 # --- one person, printed once -------------------------------------------------------------
