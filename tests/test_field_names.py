@@ -14,8 +14,10 @@ from pathlib import Path
 
 import pytest
 import yaml
+from fastapi.testclient import TestClient
 
 import nyballot
+from nyballot.api import create_app
 from nyballot.cli import main
 from nyballot.cli.flags import flag_of, with_flags
 from nyballot.errors import UsageError
@@ -128,3 +130,10 @@ def test_the_command_line_prints_its_flags(capsys: pytest.CaptureFixture[str]) -
     assert capsys.readouterr().err == (
         "nyballot: error: --enacted-on S5305A: that bill is not applied (--with)\n"
     )
+
+
+def test_the_api_names_the_fields(tmp_path: Path) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'api.sqlite3'}")) as client:
+        response = client.get("/calendar/2026", params={"with": "S9999"})
+    assert response.status_code == 400
+    assert response.json() == {"error": "with 'S9999': no such bill or overlay"}
