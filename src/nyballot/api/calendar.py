@@ -17,13 +17,14 @@ from fastapi.responses import Response
 
 from nyballot.api.downloads import Asked, Convention, Event, Kind, Law, With, Year
 from nyballot.calendar.model import parse_kind_groups
+from nyballot.calendar.request import CalendarRequest
 from nyballot.compare import compare
 from nyballot.errors import UsageError
 from nyballot.export.json import calendar_dict, comparison_dict, deadline_dict, holidays_dict
 from nyballot.filing.errors import NotFoundError
 from nyballot.law.choice import LawChoice
 from nyballot.law.model import KindGroup
-from nyballot.web.common import Choice, choose
+from nyballot.web.common import choose
 
 router = APIRouter()
 
@@ -32,7 +33,7 @@ router = APIRouter()
 # the latest choices is kept. A choice not kept is computed in a worker thread, so a new query
 # never holds up the requests being served.
 _KEPT = 256
-Key = tuple[Choice, tuple[KindGroup, ...]]
+Key = tuple[CalendarRequest, tuple[KindGroup, ...]]
 _calendars: OrderedDict[Key, bytes] = OrderedDict()
 _lock = threading.Lock()
 

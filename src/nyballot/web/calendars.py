@@ -19,6 +19,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
 from nyballot.calendar.model import Calendar, Deadline, parse_kind_groups
+from nyballot.calendar.request import CalendarRequest
 from nyballot.compare import Comparison, compare
 from nyballot.errors import NyballotError, UsageError
 from nyballot.export.csv import to_csv
@@ -28,7 +29,7 @@ from nyballot.filing.model import NEW_YORK
 from nyballot.law.choice import LawChoice
 from nyballot.law.loader import load_law
 from nyballot.web import audience
-from nyballot.web.common import MAX_NAME, Choice, choose, parse_year
+from nyballot.web.common import MAX_NAME, choose, parse_year
 from nyballot.web.pages import Asked, Overlays, Text, _asked, _row, error_page
 from nyballot.web.render import respond, with_param
 from nyballot.web.timeline import Bar, Row, legend, timelines
@@ -82,7 +83,7 @@ def _kinds(deadlines: Sequence[Deadline]) -> list[str]:
 
 @dataclasses.dataclass(frozen=True)
 class Mine:
-    choice: Choice
+    choice: CalendarRequest
     who: str
     office: str
     body: str
