@@ -12,7 +12,9 @@ from nyballot import build_calendar
 from nyballot.calendar.request import CalendarRequest
 from nyballot.cli import cli
 from nyballot.cli.options import request_from_options
+from nyballot.compare import compare, compare_requests
 from nyballot.errors import UsageError
+from nyballot.law.choice import LawChoice
 from nyballot.web.common import choose
 
 DEATH = ("death", dt.date(2026, 7, 1))
@@ -86,3 +88,13 @@ def test_the_command_line_reads_every_field() -> None:
         ordered=True,
         conflicts="earlier",
     )
+
+
+def test_compare_reads_two_requests() -> None:
+    # S.5961 moves the 2016 primary (a what-if); the same two requests compare alike however
+    # they are asked for.
+    base, other = CalendarRequest(2016), CalendarRequest(2016, overlays=("S5961",))
+    result = compare_requests(base, other)
+    assert result == compare(2016, LawChoice(), LawChoice(overlays=("S5961",)))
+    primary = result.get("election.primary")
+    assert primary is not None and primary.status == "moved"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 from urllib.parse import urlencode
 
 from nyballot.calendar.engine import calendar_under
@@ -21,7 +22,8 @@ Dated = tuple[tuple[str, dt.date], ...]
 
 @dataclass(frozen=True)
 class CalendarRequest:
-    """A year, its law (version, overlays and how they are read), events and election days.
+    """A year, its law (version, overlays and how they are read), events and election days;
+    ``outside_coverage`` applies a named law version to a year it does not cover (a what-if).
 
     Frozen and hashable (events and enactment dates are sorted pairs), so a calendar computed
     for a request can be kept and found again."""
@@ -37,6 +39,20 @@ class CalendarRequest:
     enacted_on: Dated = ()
     ordered: bool = False
     conflicts: ConflictReading = "later"
+    outside_coverage: bool = False
+
+    @classmethod
+    def under(cls, year: int, choice: LawChoice, **asked: Any) -> CalendarRequest:
+        """The request for a year under a law choice, with the other fields as given."""
+        return cls(
+            year,
+            law=choice.law,
+            overlays=choice.overlays,
+            enacted_on=tuple(sorted(choice.enacted_on.items())),
+            ordered=choice.ordered,
+            conflicts=choice.conflicts,
+            **asked,
+        )
 
     def law_choice(self) -> LawChoice:
         return LawChoice(
@@ -70,4 +86,5 @@ def _calendar(request: CalendarRequest) -> Calendar:
         general=request.general,
         convention=request.convention,
         enacted=request.enacted,
+        outside_coverage=request.outside_coverage,
     )
