@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
+from dataclasses import replace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query
@@ -18,11 +19,10 @@ from fastapi.responses import Response
 from nyballot.api.downloads import Asked, Convention, Event, Kind, Law, With, Year
 from nyballot.calendar.model import parse_kind_groups
 from nyballot.calendar.request import CalendarRequest
-from nyballot.compare import compare
+from nyballot.compare import compare_requests
 from nyballot.errors import UsageError
 from nyballot.export.json import calendar_dict, comparison_dict, deadline_dict, holidays_dict
 from nyballot.filing.errors import NotFoundError
-from nyballot.law.choice import LawChoice
 from nyballot.law.model import KindGroup
 from nyballot.web.common import choose
 
@@ -95,10 +95,15 @@ def compare_laws(
 ) -> dict[str, Any]:
     """A year under two laws, date by date: ``?with=S5961`` against the law in force, or
     ``?law=current&against=pre-2019``; ``event`` as for ``/calendar/{year}``."""
-    base = LawChoice(against or law, tuple(against_with or ()))
-    other = LawChoice(law, tuple(overlays or ()))
-    events = dict(choose(year, events=event or ()).events)
-    return comparison_dict(compare(year, base, other, events=events, convention=convention))
+    # A law named is applied as asked, even to a year it does not cover.
+    base = choose(year, against or law, against_with or (), event or (), convention)
+    other = choose(year, law, overlays or (), event or (), convention)
+    return comparison_dict(
+        compare_requests(
+            replace(base, outside_coverage=base.law is not None),
+            replace(other, outside_coverage=other.law is not None),
+        )
+    )
 
 
 @router.get("/holidays/{year}")

@@ -124,15 +124,3 @@ def request_from_options(year: int, options: dict[str, Any]) -> CalendarRequest:
 
 def calendar_from_options(year: int, options: dict[str, Any]) -> Calendar:
     return request_from_options(year, options).calendar()
-
-
-def calendar_keywords(options: dict[str, Any]) -> dict[str, Any]:
-    """What the shared options ask of any calendar besides its law: events, election days,
-    counting convention, enacted overlays."""
-    return {
-        "events": parse_events(options["events"]),
-        "primary": options["primary"],
-        "general": options["general"],
-        "convention": options["convention"],
-        "enacted": not options["no_enacted"],
-    }
