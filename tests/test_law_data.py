@@ -226,3 +226,11 @@ def test_a_bad_rule_file_fails_to_load_naming_file_rule_cite_and_problem(
         echoed, caret = message.splitlines()[1:3]
         start = echoed.index("dayz")
         assert start <= caret.index("^") < start + len("dayz")
+
+
+def test_a_change_names_its_section_without_the_section_sign() -> None:
+    # Derivations write "§ " before the section of the act ("replaced by L2023-ch120 § 2"): a
+    # section stored with its own sign would print "§ § 2".
+    for overlay in load_law().overlays.values():
+        for change in overlay.changes:
+            assert not change.section.startswith("§"), (overlay.id, change.section)
