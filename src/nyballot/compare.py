@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from nyballot.calendar.model import Calendar, Convention, Deadline
@@ -223,8 +223,7 @@ def compare(
     convention: Convention = "rolled",
     enacted: bool = True,
 ) -> Comparison:
-    """Evaluate a year under two laws and compare them (a law named is applied as asked, even
-    to a year it does not cover)."""
+    """Evaluate a year under two laws and compare them."""
     asked = {
         "events": tuple(sorted((events or {}).items())),
         "primary": primary,
@@ -233,13 +232,14 @@ def compare(
         "enacted": enacted,
     }
     return compare_requests(
-        *(
-            CalendarRequest.under(year, side, outside_coverage=side.law is not None, **asked)
-            for side in (base, other)
-        )
+        CalendarRequest.under(year, base, **asked), CalendarRequest.under(year, other, **asked)
     )
 
 
 def compare_requests(base: CalendarRequest, other: CalendarRequest) -> Comparison:
-    """Compare the calendars of two requests."""
+    """Compare the calendars of two requests; a law version named is applied as asked, even
+    to a year it does not cover (the comparison says so)."""
+    base, other = (
+        replace(r, outside_coverage=r.outside_coverage or r.law is not None) for r in (base, other)
+    )
     return compare_calendars(base.calendar(), other.calendar())

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from dataclasses import replace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query
@@ -95,15 +94,9 @@ def compare_laws(
 ) -> dict[str, Any]:
     """A year under two laws, date by date: ``?with=S5961`` against the law in force, or
     ``?law=current&against=pre-2019``; ``event`` as for ``/calendar/{year}``."""
-    # A law named is applied as asked, even to a year it does not cover.
     base = choose(year, against or law, against_with or (), event or (), convention)
     other = choose(year, law, overlays or (), event or (), convention)
-    return comparison_dict(
-        compare_requests(
-            replace(base, outside_coverage=base.law is not None),
-            replace(other, outside_coverage=other.law is not None),
-        )
-    )
+    return comparison_dict(compare_requests(base, other))
 
 
 @router.get("/holidays/{year}")

@@ -123,11 +123,8 @@ def compare_command(
     asked = request_from_options(year, {**options, "enacted_on": ()})
 
     def side(law: str | None, overlays: tuple[str, ...]) -> CalendarRequest:
-        # A law named is applied as asked, even to a year it does not cover.
         dated = tuple(sorted((k, v) for k, v in enacted_on.items() if k in overlays))
-        return replace(
-            asked, law=law, overlays=overlays, enacted_on=dated, outside_coverage=law is not None
-        )
+        return replace(asked, law=law, overlays=overlays, enacted_on=dated)
 
     result = compare_requests(
         side(against or asked.law, against_with), side(asked.law, asked.overlays)
