@@ -68,3 +68,20 @@ def test_an_override_is_kept_beside_the_ruling_never_over_it(
     missing = client.post(f"/petitions/reviews/{uid}/overrides",
                           json={**change, "line": 99}, headers=token)  # fmt: skip
     assert missing.status_code == 404
+
+
+def test_the_index_says_when_no_review_is_kept(client: TestClient) -> None:
+    page = client.get("/web/petitions")
+    assert page.status_code == 200
+    assert 'id="none"' in page.text
+
+
+def test_the_index_lists_a_kept_review_with_its_tally(
+    client: TestClient, token: dict[str, str]
+) -> None:
+    kept = client.post(f"/petitions/reviews?{QUERY}", content=(DATA / "lines.csv").read_bytes(),
+                       headers={**token, "Content-Type": "text/csv"})  # fmt: skip
+    assert kept.status_code == 201, kept.text
+    page = client.get("/web/petitions")
+    assert f'href="/web/petitions/{kept.json()["id"]}"' in page.text
+    assert 'aria-current="page">Petition reviews' in page.text

@@ -82,3 +82,20 @@ def test_a_bad_token_is_refused_and_nothing_is_kept(clerk_page: tuple[Page, str,
     assert "not valid" in page.content()
     page.goto(f"/web/petitions/{uid}")
     assert "Clerk:" not in page.locator("#s1-l3").inner_text()
+
+
+def test_the_index_lists_the_kept_review_and_leads_to_its_page(
+    clerk_page: tuple[Page, str, str],
+) -> None:
+    page, uid, _ = clerk_page
+    page.goto("/")
+    page.get_by_role("navigation", name="Site").get_by_role("link", name="Petition reviews").click()
+    page.wait_for_url("**/web/petitions")
+    row = page.locator(f"#review-{uid}")
+    # The golden petition without a rival: 4 valid; 5% of 40 enrolled = 2 required, the limit
+    # of 500 for an assembly district (a secondary source) not binding.
+    cells = row.locator("td").all_inner_texts()
+    assert cells[2:6] == ["13", "4", "2 (secondary source)", "prima facie sufficient"]
+    row.get_by_role("link").click()
+    page.wait_for_url(f"**/web/petitions/{uid}")
+    assert "4 valid of 13" in page.locator("#tally").inner_text()

@@ -7,6 +7,7 @@ so that they do not slow the server's start.
     POST /petitions/reviews                 the same, kept for the clerk (token) -> 201 with id
     GET  /petitions/reviews/{id}            a kept review, its overrides, the tally after them
     POST /petitions/reviews/{id}/overrides  a clerk's ruling on a line, with a reason (token)
+    GET  /web/petitions                     the kept reviews, newest first, linked to their pages
     GET  /web/petitions/{id}                the page: each line, the voter beside it, a form
     POST /web/petitions/{id}/override       the page's form (token in the form)
 
@@ -137,6 +138,19 @@ def add_override(uid: Id, body: OverrideIn, request: Request) -> dict[str, Any]:
     clerk = _clerk(request, _bearer(request))
     with opened(read_only=False) as con:
         return kept.override(con, uid, body.sheet, body.line, body.valid, body.reason, clerk)
+
+
+@router.get("/web/petitions", include_in_schema=False)
+def review_index() -> HTMLResponse:
+    """The kept reviews, newest first, linked to their pages."""
+    from nyballot.voters.store import opened, store_path
+    from nyballot.web.render import render
+
+    if not store_path(None).is_file():
+        return render("petitions.html", reviews=[], store=str(store_path(None)))
+    with opened() as con:
+        reviews = kept.listing(con)
+    return render("petitions.html", reviews=reviews, store=str(store_path(None)))
 
 
 @router.get("/web/petitions/{uid}", include_in_schema=False)

@@ -60,6 +60,28 @@ def get(con: duckdb.DuckDBPyConnection, uid: str) -> dict[str, Any]:
     return result
 
 
+def listing(con: duckdb.DuckDBPyConnection, limit: int = 200) -> list[dict[str, Any]]:
+    """The kept reviews, newest first, each with its tally after the clerk's rulings."""
+    rows = con.execute(
+        "SELECT id FROM reviews ORDER BY created_at DESC, id LIMIT ?", [limit]
+    ).fetchall()
+    found = []
+    for (uid,) in rows:
+        review = get(con, uid)
+        found.append(
+            {
+                "id": uid,
+                "created_at": review["created_at"],
+                "title": title(review),
+                "lines": len(review["lines"]),
+                "overrides": len(review["overrides"]),
+                "tally": review["tally_after_overrides"],
+                "what_if": review.get("what_if", []),
+            }
+        )
+    return found
+
+
 def override(
     con: duckdb.DuckDBPyConnection,
     uid: str,

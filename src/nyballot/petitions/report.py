@@ -49,12 +49,23 @@ def text(result: dict[str, Any]) -> str:
     t = result["tally"]
     verdict = "prima facie sufficient" if t["sufficient"] else "insufficient"
     out.append(f"{t['valid']} valid, {t['invalid']} invalid, {t['required']} required: {verdict}")
+    out.append(required_line(t["required_from"]))
     out += result["notes"]
     return "\n".join(out) + "\n"
 
 
+def required_line(source: dict[str, Any]) -> str:
+    """Where the number required came from, marked when it rests on a secondary source."""
+    if "cite" not in source:
+        return f"Required: {source['number']:,}, {source['source']}."
+    mark = f" [{source['evidence']}]" if source.get("secondary") else ""
+    return f"Required: {source['number']:,} under § {source['cite']}{mark}; {source['note']}."
+
+
 def worksheet(result: dict[str, Any]) -> str:
-    return _ENV.get_template("worksheet.html").render(r=result, title=title(result))
+    return _ENV.get_template("worksheet.html").render(
+        r=result, title=title(result), required=required_line(result["tally"]["required_from"])
+    )
 
 
 def challenged(result: dict[str, Any]) -> list[dict[str, Any]]:

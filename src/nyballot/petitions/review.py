@@ -134,8 +134,8 @@ def _plain(value: object) -> object:
 
 def _required(con: duckdb.DuckDBPyConnection, request: Request) -> dict[str, Any]:
     if request.required is not None or request.enrolled is not None:
-        return required_dict(request.enrolled, request.required, "given (--enrolled)")
-    return required_dict(enrolled_in_file(con, request), None, "the imported voter file")
+        return required_dict(request, request.enrolled, "given (--enrolled)")
+    return required_dict(request, enrolled_in_file(con, request), "the imported voter file")
 
 
 def enrolled_in_file(con: duckdb.DuckDBPyConnection, request: Request) -> int:

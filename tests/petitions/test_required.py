@@ -1,0 +1,70 @@
+"""The number required in the tally: the signatures code under the law in force where the unit
+is one district and the year is covered, else five per centum. Numbers counted by hand from
+src/nyballot/signatures/data/in_force.yaml (the shipped words of § 6-136 and the 2019 measure)."""
+
+from __future__ import annotations
+
+from nyballot.law.choice import LawChoice
+from nyballot.petitions.report import required_line
+from nyballot.petitions.request import Request
+from nyballot.petitions.tally import required_dict, required_number
+
+
+def _request(*units: tuple[str, str], year: int = 2026, **kw: object) -> Request:
+    return Request(year=year, party="DEM", units=units, law=LawChoice(), **kw)  # type: ignore[arg-type]
+
+
+def test_an_assembly_district_is_limited_to_500_on_a_secondary_source() -> None:
+    # 5% of 12,000 = 600; § 6-136(2)(f)-(j) as the secondary source gives "500 for an assembly
+    # district", which binds: 500.
+    got = required_number(_request(("COUNTYCODE", "60"), ("AD", "7")), 12_000)
+    assert (got["number"], got["cite"], got["unit"]) == (500, "6-136(2)(f)-(j)", "assembly")
+    assert got["secondary"] is True
+    assert got["words"] == "500 for an assembly district"
+    assert "6-136-caps-SECONDARY.txt" in got["evidence"]
+    assert "[secondary: current/6-136-caps-SECONDARY.txt]" in required_line(
+        {**got, "source": "given (--enrolled)"}
+    )
+
+
+def test_a_county_legislative_district_rests_on_the_statute_alone() -> None:
+    # 5% of 12,000 = 600; § 6-136(2)(l): "For any county legislative district, five hundred
+    # signatures." binds: 500, from the shipped statute.
+    got = required_number(_request(("LD", "3")), 12_000)
+    assert (got["number"], got["cite"], got["secondary"]) == (500, "6-136(2)(l)", False)
+    assert got["words"] == "For any county legislative district, five hundred signatures."
+
+
+def test_below_the_limit_the_five_per_centum_is_the_subdivision() -> None:
+    # 5% of 40 = 2; the limit of 500 does not bind, so § 6-136(2) itself gives the number.
+    got = required_number(_request(("AD", "7")), 40)
+    assert (got["number"], got["cite"]) == (2, "6-136(2)")
+    assert got["words"].startswith("All other petitions must be signed by not less than five")
+
+
+def test_a_county_alone_is_five_per_centum_and_says_why() -> None:
+    # COUNTYCODE alone: a county may lie in or outside the city; no limit applied. 5% of 12,000.
+    got = required_number(_request(("COUNTYCODE", "60")), 12_000)
+    assert (got["number"], got["cite"]) == (600, "6-136(2)")
+    assert "not one district" in got["note"]
+
+
+def test_a_year_whose_measure_splits_the_city_falls_back() -> None:
+    # 2019, L.2019 ch.17 reduces the limits outside the city only: 500 in the city, 375
+    # (3/4 of 500, rounded down) outside. An AD may be either, so 5% of 12,000 = 600 is given.
+    got = required_number(_request(("AD", "7"), year=2019), 12_000)
+    assert got["number"] == 600
+    assert "in the city of New York, 500" in got["note"]
+    assert "outside the city of New York, 375" in got["note"]
+
+
+def test_independent_petitions_and_named_laws_keep_five_per_centum() -> None:
+    independent = Request(year=2026, kind="independent", units=(("AD", "7"),))
+    assert required_number(independent, 12_000)["number"] == 600
+    named = Request(year=2026, party="DEM", units=(("AD", "7"),), law=LawChoice("2024"))
+    assert required_number(named, 12_000)["number"] == 600
+
+
+def test_a_given_number_wins() -> None:
+    got = required_dict(_request(("AD", "7"), required=7), 12_000, "given (--enrolled)")
+    assert (got["number"], got["source"]) == (7, "given (--required)")
