@@ -15,9 +15,11 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 from icalendar import Calendar as ICalendar
 
+from nyballot import build_calendar
 from nyballot.api import create_app
 from nyballot.cli import cli, main
 from nyballot.errors import LawDataError
+from nyballot.export.json import calendar_dict
 from nyballot.law.loader import build_rule
 from nyballot.law.model import KIND_GROUPS, KindGroup
 
@@ -96,7 +98,8 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 def test_the_api_filters_by_kind(client: TestClient) -> None:
     body = client.get("/calendar/2026", params=[("kind", "board"), ("kind", "voter")]).json()
     kinds = {d["kind"] for d in body["deadlines"]}
-    assert kinds == {"duty", "voter", "election"}
+    # "receipt": a ballot received by a day counted forward from the election (§ 8-412(1)).
+    assert kinds == {"duty", "voter", "receipt", "election"}
     everything = client.get("/calendar/2026").json()
     assert len(everything["deadlines"]) > len(body["deadlines"])
 
@@ -185,3 +188,13 @@ def test_a_voter_day_counted_back_does_not_roll_and_one_counted_forward_does() -
     # § 24): rolls to Wed Nov 12.
     receipt = by_id["voter.absentee_ballot_receipt.general"]
     assert (receipt["closes"], receipt["rolled_from"]) == ("2025-11-12", "2025-11-11")
+
+
+def test_each_date_in_json_says_whom_it_is_for() -> None:
+    # A ballot received after the election rolls ("receipt") but is a voter's date; an
+    # election day is everyone's; a board's canvass is the board's.
+    rules = {r["id"]: r for r in calendar_dict(build_calendar(2026))["deadlines"]}
+    assert rules["voter.absentee_ballot_receipt.primary"]["kind"] == "receipt"
+    assert rules["voter.absentee_ballot_receipt.primary"]["for"] == ["voter"]
+    assert rules["election.primary"]["for"] == ["candidate", "board", "voter"]
+    assert rules["canvass.primary"]["for"] == ["board"]

@@ -60,34 +60,7 @@ def test_s5305a_moves_public_offices_off_the_primary() -> None:
     assert b.left_off[0].cite.startswith("6-110")
 
 
-@pytest.mark.parametrize(
-    ("name", "surname", "short", "printed"),
-    [
-        # "Christopher Abernathy-Smith": 11 + 14 = 25 letters > 15; the chosen form keeps the
-        # surname in full.
-        (
-            "Christopher Abernathy-Smith",
-            "Abernathy-Smith",
-            "Chris Abernathy-Smith",
-            "CHRIS ABERNATHY-SMITH",
-        ),
-        # No form chosen: the board's initials and the surname.
-        ("Christopher Abernathy-Smith", "Abernathy-Smith", None, "C. ABERNATHY-SMITH"),
-        # A chosen form that shortens the surname is not allowed: the board decides.
-        ("Christopher Abernathy-Smith", "Abernathy-Smith", "Chris A-Smith", "C. ABERNATHY-SMITH"),
-        # "Mary Ann Johnson": 4 + 3 + 7 = 14 letters, not more than fifteen: printed in full.
-        ("Mary Ann Johnson", "Johnson", None, "MARY ANN JOHNSON"),
-        # "Mary Ann Johnsons": 15 letters, still not more than fifteen.
-        ("Mary Ann Johnsons", "Johnsons", None, "MARY ANN JOHNSONS"),
-        # "Mary Anne Johnsons": 16 letters: shortened.
-        ("Mary Anne Johnsons", "Johnsons", None, "M. A. JOHNSONS"),
-    ],
-)
-def test_s5305a_long_names(name: str, surname: str, short: str | None, printed: str) -> None:
-    o = office("dl", name, "Bo Best", kind="party-position")
-    o["candidates"][0].update({"surname": surname, "short_form": short})
-    b = ballot(o, bills=("S5305A",))
-    assert printed in names(b, "dl")
+# S.5305-A's long names, worked by hand: tests/golden/ballot/7-104-long-names.yaml.
 
 
 @pytest.mark.parametrize("law", [None, "current"])

@@ -261,66 +261,7 @@ def test_a9725_a_sole_filer_who_declined_is_not_printed() -> None:
 
 
 # --- convention delegates and alternates: one petition, one group ----------------------------
-
-
-def _convention() -> tuple[dict[str, Any], dict[str, Any]]:
-    dels = {
-        "id": "del",
-        "kind": "party-position",
-        "seats": 2,
-        "convention": "judicial-1",
-        "candidates": [
-            {"id": "young", "name": "Walt Young", "petition": "P-1"},
-            {"id": "baker", "name": "Ann Baker", "petition": "P-2"},
-            {"id": "cole", "name": "Carl Cole", "petition": "P-2"},
-        ],
-    }
-    alts = {
-        "id": "alt",
-        "kind": "party-position",
-        "seats": 1,
-        "convention": "judicial-1",
-        "candidates": [
-            {"id": "aaron", "name": "Al Aaron", "petition": "P-1"},
-            {"id": "dunn", "name": "Dee Dunn"},
-        ],
-    }
-    return dels, alts
-
-
-def test_pre2019_convention_delegates_and_alternates_of_one_petition_are_one_lot() -> None:
-    # § 7-116(3): "Candidates for delegate or delegates and alternate delegate or delegates to
-    # conventions designated by the same petition shall ... be treated as one group." P-1 names
-    # Young (delegate) and Aaron (alternate): a group, drawn by the single lot; Dunn, alone,
-    # below. sha256('s|petition|P-2') = b0521b53cc2c... < sha256('s|petition|P-1') = db4f6c...
-    # Without the rule Aaron would be an individual: sha256('s|alt|dunn') = 39e715... before
-    # sha256('s|alt|aaron') = 51484e...
-    b = ballot(*_convention(), nyc=False)
-    assert names(b, "del") == ["ANN BAKER", "CARL COLE", "WALT YOUNG"]
-    assert names(b, "alt") == ["AL AARON", "DEE DUNN"]
-
-
-@pytest.mark.parametrize(
-    ("index", "delegates", "alternates"),
-    [
-        # § 7-116(6): groups for delegate and alternate on one petition "shall be rotated
-        # together alphabetically ... according to the surname of the first person listed on
-        # such designating petition in the group of candidates for whichever of such delegate or
-        # alternate delegate positions will appear first": P-1 by Young (the delegate office is
-        # printed first), P-2 by Baker, Dunn alone: Baker (P-2), Dunn, Young (P-1).
-        (1, ["ANN BAKER", "CARL COLE", "WALT YOUNG"], ["DEE DUNN", "AL AARON"]),
-        # District 2: P-2 to the bottom: Dunn, P-1, P-2.
-        (2, ["WALT YOUNG", "ANN BAKER", "CARL COLE"], ["DEE DUNN", "AL AARON"]),
-        # District 3: Dunn to the bottom: P-1, P-2, Dunn.
-        (3, ["WALT YOUNG", "ANN BAKER", "CARL COLE"], ["AL AARON", "DEE DUNN"]),
-    ],
-)
-def test_new_york_city_rotates_a_conventions_delegates_and_alternates_together(
-    index: int, delegates: list[str], alternates: list[str]
-) -> None:
-    b = ballot(*_convention(), index=index)
-    assert names(b, "del") == delegates
-    assert names(b, "alt") == alternates
+# Worked by hand as golden cases: tests/golden/ballot/7-116-conventions.yaml.
 
 
 # --- smaller --------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ cli_law = importlib.import_module("nyballot.cli.law")  # the module, not the com
 
 def _contradictory_law() -> object:
     law = load_law()
-    extra = load_overlay(DATA / "contradictory.yaml")  # type: ignore[arg-type]
+    extra = load_overlay(DATA / "X-CONTRADICTORY.yaml")  # type: ignore[arg-type]
     return dataclasses.replace(law, overlays={**law.overlays, extra.id: extra})
 
 
@@ -107,7 +107,7 @@ def test_law_check_fails_on_a_bill_with_an_unresolved_conflict(
 
 
 def test_an_unresolved_conflict_falls_to_the_later_section_and_says_so() -> None:
-    overlay = load_overlay(DATA / "contradictory.yaml")  # type: ignore[arg-type]
+    overlay = load_overlay(DATA / "X-CONTRADICTORY.yaml")  # type: ignore[arg-type]
     (conflict,) = overlay.conflicts
     assert not conflict.resolved
     assert overlay.replace["primary_candidates.certification"].bill_section == "2"

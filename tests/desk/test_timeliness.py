@@ -4,7 +4,8 @@ These cases use the 2026 calendar without the one-year 2026 act (``enacted=False
 designating petition window is § 6-158(1)'s: Mon 2026-03-30 (13th Monday before Tue 06-23) to
 Thu 2026-04-02 (12th Thursday). tests/desk/test_api.py covers the law in force, whose last day
 is Mon 04-06. Independent petitions (§ 6-158(9)): Tue 2026-05-19 to Tue 2026-05-26.
-Memorial Day 2026 is Mon 2026-05-25 (GCL § 24, last Monday in May).
+Memorial Day 2026 is Mon 2026-05-25 (GCL § 24, last Monday in May). The named verdicts on
+designating petitions are golden cases in tests/golden/timeliness/2026.yaml.
 """
 
 from __future__ import annotations
@@ -35,137 +36,6 @@ def paper(kind: FilingKind, board: str, received: dt.datetime, **kw: object) -> 
 
 
 P = FilingKind.DESIGNATING_PETITION
-
-CASES = [
-    # (board, received, method, postmark, verdict, fatal, why)
-    (
-        "albany",
-        at(2026, 4, 2, 16, 59),
-        Method.IN_PERSON,
-        None,
-        Verdict.TIMELY,
-        False,
-        "last day, before five P.M. (1-106(1))",
-    ),
-    (
-        "albany",
-        at(2026, 4, 2, 17, 1),
-        Method.IN_PERSON,
-        None,
-        Verdict.LATE,
-        True,
-        "last day after five P.M. outside NYC/Westchester counts as Fri 04-03: late, 1-106(2)",
-    ),
-    (
-        "nyc",
-        at(2026, 4, 2, 23, 59),
-        Method.IN_PERSON,
-        None,
-        Verdict.TIMELY,
-        False,
-        "NYC open until midnight on the last day (1-106(1))",
-    ),
-    (
-        "nyc",
-        at(2026, 4, 3, 10, 0),
-        Method.MAIL,
-        dt.date(2026, 4, 1),
-        Verdict.LATE,
-        True,
-        "NYC: actual receipt by the last day; the postmark does not count",
-    ),
-    (
-        "westchester",
-        at(2026, 4, 2, 22, 0),
-        Method.IN_PERSON,
-        None,
-        Verdict.TIMELY,
-        False,
-        "Westchester petitions until midnight on the last day",
-    ),
-    (
-        "albany",
-        at(2026, 4, 6, 11, 0),
-        Method.MAIL,
-        dt.date(2026, 4, 2),
-        Verdict.TIMELY,
-        False,
-        "mail outside NYC: two business days after Thu 04-02 are Fri 04-03 and Mon 04-06",
-    ),
-    (
-        "albany",
-        at(2026, 4, 7, 11, 0),
-        Method.OVERNIGHT,
-        dt.date(2026, 4, 2),
-        Verdict.LATE,
-        True,
-        "received Tue 04-07, after Mon 04-06",
-    ),
-    (
-        "state",
-        at(2026, 4, 6, 11, 0),
-        Method.OVERNIGHT,
-        dt.date(2026, 4, 2),
-        Verdict.TIMELY,
-        False,
-        "the state board has the same two-business-day rule",
-    ),
-    (
-        "albany",
-        at(2026, 4, 6, 11, 0),
-        Method.MAIL,
-        dt.date(2026, 4, 3),
-        Verdict.LATE,
-        True,
-        "postmarked after the last day: not sent within the time",
-    ),
-    (
-        "erie",
-        at(2026, 3, 27, 10, 0),
-        Method.IN_PERSON,
-        None,
-        Verdict.TOO_EARLY,
-        True,
-        "Fri 03-27 is before the first day Mon 03-30",
-    ),
-    (
-        "erie",
-        at(2026, 3, 30, 8, 30),
-        Method.IN_PERSON,
-        None,
-        Verdict.TIMELY,
-        False,
-        "before nine A.M. on the first day: filed when the office opens",
-    ),
-    (
-        "erie",
-        at(2026, 3, 31, 18, 0),
-        Method.IN_PERSON,
-        None,
-        Verdict.TIMELY,
-        False,
-        "after hours on Tue 03-31: counts as filed Wed 04-01, still within the window",
-    ),
-]
-
-
-@pytest.mark.parametrize(
-    ("board", "received", "method", "postmark", "verdict", "fatal", "why"), CASES
-)
-def test_designating_petition_2026(
-    board: str,
-    received: dt.datetime,
-    method: Method,
-    postmark: dt.date | None,
-    verdict: Verdict,
-    fatal: bool,
-    why: str,
-) -> None:
-    d = decide(paper(P, board, received, method=method, postmark=postmark), cal2026())
-    assert (d.verdict, d.fatal) == (verdict, fatal), why
-    assert "1-106(1)" in d.cites or "6-158(1)" in d.cites
-    if fatal and verdict is not Verdict.TIMELY:
-        assert "1-106(2)" in d.cites
 
 
 def test_westchester_certificate_has_ordinary_hours() -> None:

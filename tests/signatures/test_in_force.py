@@ -1,14 +1,12 @@
-"""Signature numbers under the law in force: golden cases per unit per year, counted by hand
-(golden_in_force.yaml), the words behind them, and bad input."""
+"""Signature numbers under the law in force: the words behind them, and bad input (the golden
+cases per unit per year, counted by hand, are in tests/golden/signatures/in_force.yaml)."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
@@ -18,58 +16,6 @@ from nyballot.errors import OutOfCoverageError, UsageError
 from nyballot.law.texts import quote_found
 from nyballot.signatures import Inputs
 from nyballot.signatures.in_force import data, in_force
-
-GOLDEN = yaml.safe_load((Path(__file__).parent / "golden_in_force.yaml").read_text("utf-8"))
-
-
-def _years(label: str) -> list[int]:
-    years: list[int] = []
-    for part in str(label).split(","):
-        first, _, last = part.strip().partition("-")
-        years += range(int(first), int(last or first) + 1)
-    return years
-
-
-def _expected(value: Any) -> list[tuple[int, bool]]:
-    if isinstance(value, dict):
-        return [_expected(value["nyc"])[0], _expected(value["outside"])[0]]
-    if isinstance(value, list):
-        return [(int(value[0]), True)]
-    return [(int(value), False)]
-
-
-def _cases() -> list[Any]:
-    found = []
-    for petition, block in GOLDEN.items():
-        for label, units in block["years"].items():
-            for year in _years(label):
-                for unit, value in units.items():
-                    found.append(pytest.param(petition, year, unit, _expected(value),
-                                              id=f"{petition}-{year}-{unit}"))  # fmt: skip
-    return found
-
-
-@pytest.mark.parametrize(("petition", "year", "unit", "expected"), _cases())
-def test_golden(petition: str, year: int, unit: str, expected: list[tuple[int, bool]]) -> None:
-    block = GOLDEN[petition]
-    inputs = Inputs(
-        votes_for_governor=block.get("votes_for_governor"), enrolled=block.get("enrolled")
-    )
-    reqs = in_force(petition, year, inputs, unit=unit)
-    assert [(r.number, bool(r.evidence)) for r in reqs] == expected
-    if len(reqs) == 2:
-        assert [r.where for r in reqs] == [
-            "in the city of New York",
-            "outside the city of New York",
-        ]
-
-
-def test_every_year_and_unit_has_a_golden_case() -> None:
-    for block in GOLDEN.values():
-        covered = {y for label in block["years"] for y in _years(label)}
-        assert covered == set(range(2019, 2027))
-        for units in block["years"].values():
-            assert set(units) == set(data()["units"])
 
 
 def _quotes() -> list[tuple[str, str]]:

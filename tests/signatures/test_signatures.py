@@ -1,8 +1,4 @@
-from pathlib import Path
-from typing import Any
-
 import pytest
-import yaml
 from click.testing import CliRunner
 
 from nyballot.cli import cli
@@ -10,29 +6,6 @@ from nyballot.errors import OutOfCoverageError, UsageError
 from nyballot.law.bills import choose_law
 from nyballot.law.texts import quote_found
 from nyballot.signatures import Inputs, signatures, table
-
-CASES = yaml.safe_load((Path(__file__).parent / "golden.yaml").read_text(encoding="utf-8"))
-
-
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c["name"])
-def test_golden(case: dict[str, Any]) -> None:
-    inputs = Inputs(
-        case.get("votes_for_governor"),
-        case.get("enrolled"),
-        case.get("congressional_districts"),
-        case.get("larger_requirement"),
-    )
-    reqs = signatures(
-        case["office"],
-        choose_law(case.get("law"), case.get("with", [])),
-        inputs,
-        district=case.get("district"),
-        section=case.get("section"),
-    )
-    assert len(reqs) == 1
-    assert reqs[0].number == case["expect"]["number"]
-    assert reqs[0].cite == case["expect"]["cite"]
-    assert case["expect"].get("spread_has", "") in reqs[0].spread
 
 
 def _quotes() -> list[tuple[str, str]]:

@@ -164,7 +164,7 @@ def test_today_is_marked_once_and_every_row_kept_in_order(
 
 
 def test_signatures_under_the_law_in_force_in_a_year(client: TestClient) -> None:
-    # tests/signatures/golden_in_force.yaml, counted by hand: in 2020 (EO 202.2) a county or
+    # tests/golden/signatures/in_force.yaml, counted by hand: in 2020 (EO 202.2) a county or
     # borough in the city needs 30% of the 4,000 of § 6-136(2)(b): 1,200.
     query = {"year": "2020", "petition": "designating", "unit": "county-in-nyc"}
     page = client.get("/web/signatures", params=query | {"enrolled": "1000000"}).text

@@ -16,7 +16,7 @@ from typing import Any
 
 from nyballot.calendar.model import Calendar, Deadline, Step
 from nyballot.compare import Comparison
-from nyballot.law.model import Provision
+from nyballot.law.model import Provision, kind_groups
 from nyballot.reckoning.holidays import holidays
 
 
@@ -42,6 +42,7 @@ def deadline_dict(d: Deadline) -> dict[str, Any]:
         "rolled_from": iso(d.rolled_from),
         "status": d.status,
         "kind": rule.kind,
+        "for": kind_groups(rule.kind),
         "formula": d.formula(),
         "events": d.events(),
         "law": list(rule.law),

@@ -8,21 +8,36 @@ from typing import Literal
 
 from nyballot.reckoning.expressions import Condition, Expr, refs
 
-RuleKind = Literal["deadline", "election", "first_day", "window", "cutoff", "duty", "voter"]
-# Kinds whose last day never rolls forward: election days; cut-offs that are not filing days;
-# duties of a board counted back from an election (rolling would shorten the time the law
-# secures, for military ballots below the 45 days federal law requires); a voter's last day
-# counted back from an election (the time it secures is the board's, to prepare the rolls and
-# ballots; a voter's day counted forward from the election says `roll: true`).
-NON_ROLLING_KINDS = frozenset({"election", "cutoff", "duty", "voter"})
+RuleKind = Literal[
+    "deadline", "election", "first_day", "window", "cutoff", "duty", "voter", "meeting",
+    "signing", "receipt",
+]  # fmt: skip
+# The kind alone decides whether a last day rolls forward. Kinds whose last day never rolls:
+# election days; cut-offs that are not filing days; duties of a board counted back from an
+# election (rolling would shorten the time the law secures, for military ballots below the 45
+# days federal law requires); a voter's last day counted back from an election (the time it
+# secures is the board's, to prepare the rolls and ballots); a meeting or convention held
+# between two days (held, not a paper filed); a period to sign petitions (its last day is not
+# a filing day). A ballot received by a day counted forward from the election ("receipt")
+# rolls: rolling takes no time from the board before the election.
+NON_ROLLING_KINDS = frozenset({"election", "cutoff", "duty", "voter", "meeting", "signing"})
 # Who a date is for: the three groups a calendar can be filtered by (`--kind`, `kind=`).
 # Election days belong to every group: every other date is counted from them.
 KindGroup = Literal["candidate", "board", "voter"]
 KIND_GROUPS: dict[KindGroup, frozenset[str]] = {
-    "candidate": frozenset({"deadline", "first_day", "window", "cutoff", "election"}),
+    "candidate": frozenset(
+        {"deadline", "first_day", "window", "cutoff", "election", "meeting", "signing"}
+    ),
     "board": frozenset({"duty", "election"}),
-    "voter": frozenset({"voter", "election"}),
+    "voter": frozenset({"voter", "receipt", "election"}),
 }
+
+
+def kind_groups(kind: str) -> list[KindGroup]:
+    """The groups a rule of this kind is for ("receipt" -> ["voter"])."""
+    return [group for group, kinds in KIND_GROUPS.items() if kind in kinds]
+
+
 # Where a date rests on no statute words but on a secondary source (news, a board's page, a
 # law firm's note): the only value, and every output marks it.
 Evidence = Literal["secondary"]
@@ -40,8 +55,7 @@ class Rule:
     """One dated provision: its citation, the words it encodes, and its expressions.
 
     ``opens`` is a first day (never rolled); ``closes`` a last day, which rolls to the next
-    business day under § 1-106(1) and GCL § 25-a unless ``roll`` is false (the default for the
-    kinds in NON_ROLLING_KINDS).
+    business day under § 1-106(1) and GCL § 25-a unless its kind is one of NON_ROLLING_KINDS.
     """
 
     id: str
@@ -52,7 +66,6 @@ class Rule:
     opens: Expr | None = None
     closes: Expr | None = None
     when: Condition | None = None
-    roll: bool = True
     kind: RuleKind = "deadline"
     note: str = ""
     unverified: str = ""  # why these words may not be the words in force
@@ -67,6 +80,11 @@ class Rule:
     conflict: str = ""  # "§ 2 and § 19 conflict; § 19 prevails", when sections of an act clash
     evidence: Evidence | None = None  # "secondary": the date rests on a secondary source
     evidence_source: str = ""  # that source, named
+
+    @property
+    def roll(self) -> bool:
+        """Whether the last day rolls to the next business day: the kind alone decides."""
+        return self.kind not in NON_ROLLING_KINDS
 
     def expressions(self) -> dict[str, Expr | Condition]:
         found: dict[str, Expr | Condition] = {}
@@ -139,6 +157,8 @@ class Change:
     summary: str = ""  # one line: "tenth Monday -> thirteenth Friday"
     note: str = ""
     source: str | None = None  # for a repeal: the text its words are quoted from, if its own
+    # For a replacement: the rule's fields it states; the base rule keeps every other one.
+    restates: frozenset[str] = frozenset()
 
     def label(self) -> str:
         return f"§ {self.section}" if self.section else "the act"

@@ -26,6 +26,9 @@ COLOURS = {
     "duty": "#E69F00",
     "election": "#000000",
     "voter": "#56B4E9",
+    "meeting": "#F0E442",
+    "signing": "#332288",  # Tol's indigo: Okabe-Ito has no ninth colour
+    "receipt": "#88CCEE",  # Tol's cyan, near the voter's blue
 }
 KIND_LABELS = {
     "window": "filing period",
@@ -35,6 +38,9 @@ KIND_LABELS = {
     "duty": "board's duty",
     "election": "election",
     "voter": "voter's last day",
+    "meeting": "meeting or convention",
+    "signing": "signing period",
+    "receipt": "ballot received by",
 }
 OTHER = "#555555"  # a kind without its own colour
 TODAY = "#b00020"

@@ -1,39 +1,10 @@
-from pathlib import Path
-from typing import Any
+"""§ 2-122-b readings named in the steps, and the seats the statute fixes (the golden allocations
+are in tests/golden/delegates/)."""
 
 import pytest
-import yaml
 
 from nyballot.delegates import allocate, allocate_at_large, allocate_district
-from nyballot.delegates.model import Allocation
 from nyballot.errors import UsageError
-
-CASES = yaml.safe_load((Path(__file__).parent / "golden.yaml").read_text(encoding="utf-8"))
-
-
-def _check(result: Allocation, case: dict[str, Any]) -> None:
-    assert result.awards == case["awards"]
-    ties = [{"seats": t.seats, "among": sorted(t.among)} for t in result.ties]
-    assert ties == case.get("ties", [])
-    assert result.vacant == case.get("vacant", 0)
-    assert result.accounted == result.seats
-    assert all(step.cite.startswith("2-122-b") for step in result.steps)
-
-
-@pytest.mark.parametrize("case", CASES["districts"], ids=lambda c: c["name"])
-def test_district(case: dict[str, Any]) -> None:
-    _check(allocate_district("1", case["votes"]), case)
-
-
-@pytest.mark.parametrize("case", CASES["at_large"], ids=lambda c: c["name"])
-def test_at_large(case: dict[str, Any]) -> None:
-    result = allocate_at_large(
-        case["votes"],
-        case["seats"],
-        denominator=case.get("denominator", "qualifying"),
-        rounding=case.get("rounding", "half-up"),
-    )
-    _check(result, case)
 
 
 def test_half_rounding_is_named_in_the_steps() -> None:
