@@ -151,13 +151,13 @@ def test_csv_parses_with_one_row_per_rule(calendar_2015: dict[str, Any]) -> None
 
 BAD = [
     pytest.param(["calendar", "1900"], "year 1900", id="year 1900"),
-    pytest.param(["calendar", "2015", "--law", "nope"], "law 'nope'", id="law"),
-    pytest.param(["calendar", "2015", "--event", "nope=2015-01-01"], "event 'nope'", id="event"),
+    pytest.param(["calendar", "2015", "--law", "nope"], "--law 'nope'", id="law"),
+    pytest.param(["calendar", "2015", "--event", "nope=2015-01-01"], "--event 'nope'", id="event"),
     pytest.param(["calendar", "2015", "--event", "death=2015-02-30"], "2015-02-30", id="date"),
     pytest.param(["calendar", "2015", "--event", "death"], "NAME=YYYY-MM-DD", id="event form"),
     pytest.param(["calendar", "2015", "--primary", "2015-13-01"], "2015-13-01", id="primary"),
     pytest.param(["explain", "2015", "no.such.rule"], "no.such.rule", id="rule"),
-    pytest.param(["calendar", "2015", "--with", "NOPE"], "overlay 'NOPE'", id="overlay"),
+    pytest.param(["calendar", "2015", "--with", "NOPE"], "--with 'NOPE'", id="overlay"),
     pytest.param(["calendar", "2015", "--format", "xml"], "xml", id="format"),
     pytest.param(["holidays", "1984"], "1984", id="holiday year"),
     pytest.param(["calendar", "2016", "--primary", "0001-01-01"], "not in 2016", id="far date"),

@@ -1,6 +1,6 @@
 """Two calendars of one year, date by date: what moves, by how much, what appears or goes.
 
-Both sides are evaluated by the same engine (``calendar_under``); rules are paired by id, so a
+Both sides are calendar requests evaluated by the same engine; rules are paired by id, so a
 rule a bill rewrites keeps its id and is reported as moved, and a provision only one side has is
 reported as added or repealed. Each row carries a one-line reason taken from the change that
 caused it: the rule's own change (from the overlay), and, for a rule counted from another rule
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
-from nyballot.calendar.engine import calendar_under
 from nyballot.calendar.model import Calendar, Convention, Deadline
+from nyballot.calendar.request import CalendarRequest
 from nyballot.law.choice import LawChoice
 from nyballot.law.loader import load_law
 from nyballot.law.model import Provision
@@ -224,17 +224,22 @@ def compare(
     enacted: bool = True,
 ) -> Comparison:
     """Evaluate a year under two laws and compare them."""
+    asked = {
+        "events": tuple(sorted((events or {}).items())),
+        "primary": primary,
+        "general": general,
+        "convention": convention,
+        "enacted": enacted,
+    }
+    return compare_requests(
+        CalendarRequest.under(year, base, **asked), CalendarRequest.under(year, other, **asked)
+    )
 
-    def calendar(side: LawChoice) -> Calendar:
-        return calendar_under(
-            year,
-            side,
-            events=events,
-            primary=primary,
-            general=general,
-            convention=convention,
-            enacted=enacted,
-            outside_coverage=side.law is not None,
-        )
 
-    return compare_calendars(calendar(base), calendar(other))
+def compare_requests(base: CalendarRequest, other: CalendarRequest) -> Comparison:
+    """Compare the calendars of two requests; a law version named is applied as asked, even
+    to a year it does not cover (the comparison says so)."""
+    base, other = (
+        replace(r, outside_coverage=r.outside_coverage or r.law is not None) for r in (base, other)
+    )
+    return compare_calendars(base.calendar(), other.calendar())

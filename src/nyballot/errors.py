@@ -41,7 +41,15 @@ class OutOfCoverageError(NyballotError):
 
 
 class UsageError(NyballotError):
-    """A request is malformed: unknown law, overlay, event, rule id, or a bad value."""
+    """A request is malformed: unknown law, overlay, event, rule id, or a bad value.
+
+    The message names the request's fields (``with``, ``enacted_on``, ``primary``), never a
+    command-line flag; ``fields`` lists the fields it names, in order, so the command line can
+    speak of its flags instead (each field's first mention is the one it translates)."""
+
+    def __init__(self, message: str, *, fields: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.fields = fields
 
 
 def suggest(name: str, known: Iterable[str]) -> str:

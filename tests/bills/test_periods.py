@@ -42,4 +42,4 @@ def test_the_other_reading_of_a_double_amendment_lets_the_first_stand() -> None:
     assert closes(earlier, "primary_candidates.certification") == dt.date(2016, 6, 23)
     deadline = earlier.get("military_ballots.primary")
     assert deadline is not None
-    assert any("--conflicts later" in s.text for s in deadline.derivation)
+    assert any("(conflicts later)" in s.text for s in deadline.derivation)

@@ -15,7 +15,7 @@ def test_half_rounding_is_named_in_the_steps() -> None:
 
 def test_the_denominator_reading_is_named_in_the_steps() -> None:
     result = allocate_at_large({"T": 15000, "K": 11000, "C": 4000}, 14)
-    assert any("--denominator all" in s.text for s in result.steps)
+    assert any("denominator all" in s.text for s in result.steps)
 
 
 @pytest.mark.parametrize("seats", [0, 2, 4, 6])
@@ -23,7 +23,7 @@ def test_only_the_three_seats_of_the_statute_are_taken(seats: int) -> None:
     # § 2-122-b(4)(b) fixes three delegates per district, split two and one; the text gives no
     # rule for any other number, so none is made up.
     with pytest.raises(
-        UsageError, match=f"--per-district {seats}: § 2-122-b\\(4\\)\\(b\\) fixes three"
+        UsageError, match=f"^per_district {seats}: § 2-122-b\\(4\\)\\(b\\) fixes three"
     ):
         allocate_district("7", {"A": 40, "B": 35, "C": 25}, seats=seats)
     with pytest.raises(UsageError, match="fixes three"):

@@ -62,6 +62,7 @@ def test_awaiting_event_rules_are_listed_with_their_formula(client: TestClient) 
         ("/web/calendar/1850", 400, "year 1850: no law version covers it"),
         ("/web/calendar/twenty", 400, "year &#39;twenty&#39;: expected a year"),
         ("/web/calendar/2026?law=nope", 400, "law &#39;nope&#39;: no such law version"),
+        ("/web/calendar/2026?with=S9999", 400, "with &#39;S9999&#39;: no such bill"),
         ("/web/calendar/2026?event=death=2026-02-30", 400, "is not a date"),
         ("/web/calendar/2026?event=funeral=2026-02-03", 400, "event &#39;funeral&#39;"),
         ("/web/calendar?year=", 400, "expected a year"),

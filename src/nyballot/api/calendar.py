@@ -17,13 +17,13 @@ from fastapi.responses import Response
 
 from nyballot.api.downloads import Asked, Convention, Event, Kind, Law, With, Year
 from nyballot.calendar.model import parse_kind_groups
-from nyballot.compare import compare
+from nyballot.calendar.request import CalendarRequest
+from nyballot.compare import compare_requests
 from nyballot.errors import UsageError
 from nyballot.export.json import calendar_dict, comparison_dict, deadline_dict, holidays_dict
 from nyballot.filing.errors import NotFoundError
-from nyballot.law.choice import LawChoice
 from nyballot.law.model import KindGroup
-from nyballot.web.common import Choice, choose
+from nyballot.web.common import choose
 
 router = APIRouter()
 
@@ -32,7 +32,7 @@ router = APIRouter()
 # the latest choices is kept. A choice not kept is computed in a worker thread, so a new query
 # never holds up the requests being served.
 _KEPT = 256
-Key = tuple[Choice, tuple[KindGroup, ...]]
+Key = tuple[CalendarRequest, tuple[KindGroup, ...]]
 _calendars: OrderedDict[Key, bytes] = OrderedDict()
 _lock = threading.Lock()
 
@@ -94,10 +94,9 @@ def compare_laws(
 ) -> dict[str, Any]:
     """A year under two laws, date by date: ``?with=S5961`` against the law in force, or
     ``?law=current&against=pre-2019``; ``event`` as for ``/calendar/{year}``."""
-    base = LawChoice(against or law, tuple(against_with or ()))
-    other = LawChoice(law, tuple(overlays or ()))
-    events = dict(choose(year, events=event or ()).events)
-    return comparison_dict(compare(year, base, other, events=events, convention=convention))
+    base = choose(year, against or law, against_with or (), event or (), convention)
+    other = choose(year, law, overlays or (), event or (), convention)
+    return comparison_dict(compare_requests(base, other))
 
 
 @router.get("/holidays/{year}")

@@ -15,9 +15,10 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Depends, Path, Query
 from fastapi.responses import Response
 
+from nyballot.calendar.request import CalendarRequest
 from nyballot.export.ics import to_ics
 from nyballot.export.json import calendar_dict
-from nyballot.web.common import MAX_EVENTS, Choice, choose
+from nyballot.web.common import MAX_EVENTS, choose
 
 router = APIRouter()
 
@@ -41,12 +42,12 @@ async def asked(
     overlays: With = None,
     event: Event = None,
     convention: Convention = "rolled",
-) -> Choice:
+) -> CalendarRequest:
     """The calendar a download asks for: the year in its path, the law and events in its query."""
     return choose(year, law, overlays or (), event or (), convention)
 
 
-Asked = Annotated[Choice, Depends(asked)]
+Asked = Annotated[CalendarRequest, Depends(asked)]
 
 
 @router.get(

@@ -169,8 +169,8 @@ class _Evaluator:
 
     def _field(self, rule: Rule, part: Part) -> _Value:
         if part == "closes" and rule.id in self.overrides:
-            day, flag = self.overrides[rule.id]
-            return _Value(day, day, [Step(f"{rule.title}: given by {flag}", day, "given", part)])
+            day, field = self.overrides[rule.id]
+            return _Value(day, day, [Step(f"{rule.title}: given ({field})", day, "given", part)])
         applies, steps = self.applies(rule)
         expr = rule.opens if part == "opens" else rule.closes
         if not applies or expr is None:
@@ -384,7 +384,10 @@ def resolve_law(
     else:
         version_id = normalise_name(law_id, law.versions)
         if version_id is None:
-            raise UsageError(f"law '{law_id}': no such law version{suggest(law_id, law.versions)}")
+            raise UsageError(
+                f"law '{law_id}': no such law version{suggest(law_id, law.versions)}",
+                fields=("law",),
+            )
         version = law.versions[version_id]
         if not version.covers(year) and not outside_coverage:
             raise OutOfCoverageError(
@@ -397,7 +400,7 @@ def resolve_law(
         overlay_id = normalise_name(name, law.overlays)
         if overlay_id is None:
             hint = suggest(name, law.overlays)
-            raise UsageError(f"overlay '{name}': no such bill or overlay{hint}")
+            raise UsageError(f"with '{name}': no such bill or overlay{hint}", fields=("with",))
         overlay = law.overlays[overlay_id]
         dated = (enacted_on or {}).get(overlay_id)
         if not overlay.applies_to(version.id, year, dated):
@@ -455,24 +458,35 @@ def build_calendar(
         enacted_on = {normalise_name(k, data.overlays) or k: v for k, v in enacted_on.items()}
     for overlay_id in enacted_on or {}:
         if overlay_id not in overlays:
-            raise UsageError(f"--enacted-on {overlay_id}: that bill is not applied (--with)")
+            raise UsageError(
+                f"enacted_on {overlay_id}: that bill is not applied (with)",
+                fields=("enacted_on", "with"),
+            )
     events = dict(events or {})
     _check_dates(year, primary, general, events, enacted_on)
     for name in events:
         if name not in data.events:
-            raise UsageError(f"event '{name}': no such event{suggest(name, data.events)}")
+            raise UsageError(
+                f"event '{name}': no such event{suggest(name, data.events)}", fields=("event",)
+            )
     for order in data.event_order:
         first, then = events.get(order.first), events.get(order.then)
         if first is not None and then is not None and first >= then:
             raise UsageError(
                 f"event {order.first}={first.isoformat()}: not before event "
-                f"{order.then}={then.isoformat()}; {order.why} (§ {order.cite})"
+                f"{order.then}={then.isoformat()}; {order.why} (§ {order.cite})",
+                fields=("event",),
             )
     if convention not in CONVENTIONS:
-        raise UsageError(f"convention '{convention}': expected one of {', '.join(CONVENTIONS)}")
+        raise UsageError(
+            f"convention '{convention}': expected one of {', '.join(CONVENTIONS)}",
+            fields=("convention",),
+        )
     version, chosen = resolve_law(year, law, overlays, data, enacted, enacted_on, outside_coverage)
     if conflicts not in ("later", "earlier"):
-        raise UsageError(f"conflicts '{conflicts}': expected later or earlier")
+        raise UsageError(
+            f"conflicts '{conflicts}': expected later or earlier", fields=("conflicts",)
+        )
     prepared = _prepared(
         version.id,
         tuple(o.id for o in chosen),
@@ -485,8 +499,8 @@ def build_calendar(
     overrides = {
         rule_id: (day, flag)
         for rule_id, day, flag in (
-            ("election.primary", primary, "--primary"),
-            ("election.general", general, "--general"),
+            ("election.primary", primary, "primary"),
+            ("election.general", general, "general"),
         )
         if day is not None
     }
@@ -567,12 +581,12 @@ def _check_elections(cal: Calendar, primary: dt.date | None, general: dt.date | 
     """A primary on or after the general election it nominates for cannot be."""
     days = cal.elections
     if "primary" in days and "general" in days and days["primary"] >= days["general"]:
-        flag = "--primary " if primary is not None else "primary "
-        given = "--general " if general is not None else "the general election "
+        given = "general " if general is not None else "the general election "
         raise UsageError(
-            f"{flag}{days['primary'].isoformat()}: not before {given}"
+            f"primary {days['primary'].isoformat()}: not before {given}"
             f"{days['general'].isoformat()}; a primary nominates for the general election "
-            "that follows it"
+            "that follows it",
+            fields=tuple(f for f, day in (("primary", primary), ("general", general)) if day),
         )
 
 
@@ -584,23 +598,28 @@ def _check_dates(
     enacted_on: Mapping[str, dt.date] | None,
 ) -> None:
     """Dates the user gives must belong to the year asked (events: within a year of it)."""
-    for flag, day in (("--primary", primary), ("--general", general)):
+    for name, day in (("primary", primary), ("general", general)):
         if day is not None and day.year != year:
-            raise UsageError(f"{flag} {day.isoformat()}: not in {year}, the year asked")
+            raise UsageError(
+                f"{name} {day.isoformat()}: not in {year}, the year asked", fields=(name,)
+            )
     if primary is not None and general is not None and primary >= general:
         raise UsageError(
-            f"--primary {primary.isoformat()}: not before --general {general.isoformat()}"
+            f"primary {primary.isoformat()}: not before general {general.isoformat()}",
+            fields=("primary", "general"),
         )
     for name, day in events.items():
         if abs(day.year - year) > 1:
             raise UsageError(
                 f"event {name}={day.isoformat()}: more than a year from {year}; a calendar "
-                "counts events of its own year (or the years on either side)"
+                "counts events of its own year (or the years on either side)",
+                fields=("event",),
             )
     for bill, day in (enacted_on or {}).items():
         if not 1900 <= day.year <= year:
             raise UsageError(
-                f"--enacted-on {bill}={day.isoformat()}: expected a day from 1900 to {year}"
+                f"enacted_on {bill}={day.isoformat()}: expected a day from 1900 to {year}",
+                fields=("enacted_on",),
             )
 
 

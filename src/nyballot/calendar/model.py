@@ -152,7 +152,7 @@ class Calendar:
         return found
 
 
-def parse_kind_groups(values: Iterable[str], what: str = "--kind") -> tuple[KindGroup, ...]:
+def parse_kind_groups(values: Iterable[str], what: str = "kind") -> tuple[KindGroup, ...]:
     """``candidate``, ``board``, ``voter``: each value may be a comma list; anything else is a
     UsageError naming the input."""
     found: list[KindGroup] = []
@@ -162,7 +162,8 @@ def parse_kind_groups(values: Iterable[str], what: str = "--kind") -> tuple[Kind
             if match is None:
                 raise UsageError(
                     f"{what} '{name[:40]}': expected {', '.join(KIND_GROUPS)}"
-                    f"{suggest(name, KIND_GROUPS)}"
+                    f"{suggest(name, KIND_GROUPS)}",
+                    fields=(what,),
                 )
             if match not in found:
                 found.append(match)

@@ -69,7 +69,9 @@ def main(argv: list[str] | None = None) -> None:
     except click.ClickException as exc:
         fail(exc.format_message())
     except NyballotError as exc:
-        fail(str(exc))
+        from nyballot.cli.flags import with_flags
+
+        fail(with_flags(exc))
     except BrokenPipeError:
         sys.exit(0)
     except OSError as exc:

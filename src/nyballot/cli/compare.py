@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from typing import Any
 
 import click
@@ -10,11 +11,11 @@ from rich.console import Console
 from rich.text import Text
 
 from nyballot.calendar.model import Deadline
-from nyballot.cli.options import calendar_keywords, calendar_options, parse_enacted_on
-from nyballot.compare import Comparison, Row, compare
+from nyballot.calendar.request import CalendarRequest
+from nyballot.cli.options import calendar_options, parse_enacted_on, request_from_options
+from nyballot.compare import Comparison, Row, compare_requests
 from nyballot.export.json import comparison_dict, dumps
 from nyballot.export.table import what_if_lines
-from nyballot.law.choice import LawChoice
 
 
 def _day(day: dt.date | None) -> str:
@@ -119,21 +120,15 @@ def compare_command(
     nyballot compare 2016 --law current --against pre-2019
     """
     enacted_on = parse_enacted_on(options["enacted_on"], options["overlays"] + against_with)
-    base = LawChoice(
-        law=against or options["law_id"],
-        overlays=against_with,
-        enacted_on={k: v for k, v in enacted_on.items() if k in against_with},
-        ordered=options["ordered"],
-        conflicts=options["conflicts"],
+    asked = request_from_options(year, {**options, "enacted_on": ()})
+
+    def side(law: str | None, overlays: tuple[str, ...]) -> CalendarRequest:
+        dated = tuple(sorted((k, v) for k, v in enacted_on.items() if k in overlays))
+        return replace(asked, law=law, overlays=overlays, enacted_on=dated)
+
+    result = compare_requests(
+        side(against or asked.law, against_with), side(asked.law, asked.overlays)
     )
-    other = LawChoice(
-        law=options["law_id"],
-        overlays=options["overlays"],
-        enacted_on={k: v for k, v in enacted_on.items() if k in options["overlays"]},
-        ordered=options["ordered"],
-        conflicts=options["conflicts"],
-    )
-    result = compare(year, base, other, **calendar_keywords(options))
     if fmt == "json":
         click.echo(dumps(comparison_dict(result)), nl=False)
     else:

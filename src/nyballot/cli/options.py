@@ -8,10 +8,9 @@ from typing import Any, TypeVar
 
 import click
 
-from nyballot.calendar.engine import calendar_under
 from nyballot.calendar.model import Calendar
+from nyballot.calendar.request import CalendarRequest
 from nyballot.errors import UsageError
-from nyballot.law.choice import LawChoice
 from nyballot.law.loader import parse_iso_date
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -104,24 +103,24 @@ def calendar_options(func: F) -> F:
     return func
 
 
-def calendar_from_options(year: int, options: dict[str, Any]) -> Calendar:
-    choice = LawChoice(
+def request_from_options(year: int, options: dict[str, Any]) -> CalendarRequest:
+    """The calendar request the shared options make (the one value the library reads)."""
+    return CalendarRequest(
+        year,
         law=options["law_id"],
-        overlays=options["overlays"],
-        enacted_on=parse_enacted_on(options["enacted_on"], options["overlays"]),
+        overlays=tuple(options["overlays"]),
+        events=tuple(sorted(parse_events(options["events"]).items())),
+        convention=options["convention"],
+        primary=options["primary"],
+        general=options["general"],
+        enacted=not options["no_enacted"],
+        enacted_on=tuple(
+            sorted(parse_enacted_on(options["enacted_on"], options["overlays"]).items())
+        ),
         ordered=options["ordered"],
         conflicts=options["conflicts"],
     )
-    return calendar_under(year, choice, **calendar_keywords(options))
 
 
-def calendar_keywords(options: dict[str, Any]) -> dict[str, Any]:
-    """What the shared options ask of any calendar besides its law: events, election days,
-    counting convention, enacted overlays."""
-    return {
-        "events": parse_events(options["events"]),
-        "primary": options["primary"],
-        "general": options["general"],
-        "convention": options["convention"],
-        "enacted": not options["no_enacted"],
-    }
+def calendar_from_options(year: int, options: dict[str, Any]) -> Calendar:
+    return request_from_options(year, options).calendar()

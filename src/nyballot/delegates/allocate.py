@@ -114,8 +114,9 @@ SEATS_PER_DISTRICT = 3  # § 2-122-b(4)(b): three delegates, two and one when sp
 def _check_seats(seats: int) -> None:
     if seats != SEATS_PER_DISTRICT:
         raise UsageError(
-            f"--per-district {seats}: § 2-122-b(4)(b) fixes three delegates per congressional "
-            "district (two to the first, one to the second); no other number is modelled"
+            f"per_district {seats}: § 2-122-b(4)(b) fixes three delegates per congressional "
+            "district (two to the first, one to the second); no other number is modelled",
+            fields=("per_district",),
         )
 
 
@@ -209,7 +210,7 @@ def allocate_at_large(
 ) -> Allocation:
     """Award the at-large delegates on the statewide vote (§ 2-122-b(5))."""
     if seats < 0:
-        raise UsageError(f"--at-large must not be negative, not {seats}")
+        raise UsageError(f"at_large must not be negative, not {seats}", fields=("at_large",))
     a = Allocation(unit="at-large", seats=seats, votes=dict(statewide))
     cite = law.AT_LARGE_MAJORITY[0]
     total = _check_votes("statewide", statewide)
@@ -243,13 +244,13 @@ def allocate_at_large(
     which = (
         "the qualifying candidates' votes"
         if denominator == "qualifying"
-        else "all statewide votes (reading --denominator all)"
+        else "all statewide votes (reading denominator all)"
     )
     a.say(
         f"Ratio denominator: {which} = {base}. Reading chosen: "
         + (
             '"all presidential candidates receiving at least twenty percent" names whose votes '
-            "are summed; the other reading (--denominator all) divides by every vote cast. "
+            "are summed; the other reading (denominator all) divides by every vote cast. "
             if denominator == "qualifying"
             else "every vote cast; the default reading sums only the qualifying candidates. "
         )
@@ -261,7 +262,7 @@ def allocate_at_large(
         quota = Fraction(seats * statewide[name], base)
         counts[name] = round_quota(quota, rounding)
         half = " (exactly a half: rounded " + (
-            "up)" if rounding == "half-up" else "to even; --rounding half-even)"
+            "up)" if rounding == "half-up" else "to even; rounding half-even)"
         )
         a.say(
             f"{name}: {seats} x {statewide[name]} / {base} = {show(quota)}, rounded to the "

@@ -200,7 +200,8 @@ def paper_of(
         if how is Method.IN_PERSON:
             raise UsageError(
                 f"postmark '{s.postmark}': a paper delivered in person has no postmark "
-                "(give --method mail or overnight, or leave the postmark out)"
+                "(give method mail or overnight, or leave the postmark out)",
+                fields=("method",),
             )
         if postmark.year < 1900:
             raise UsageError(f"postmark '{s.postmark}': year out of range")

@@ -89,7 +89,7 @@ def conflict_text(
     )
     if winner is not None:
         why = (
-            "--conflicts earlier: the first amendment stands; the later sections are read as "
+            "conflicts earlier: the first amendment stands; the later sections are read as "
             "not disturbing it"
             if reading == "earlier"
             else conflict.reading
@@ -147,7 +147,7 @@ def _winners(
             notes.append(conflict_text(overlay, conflict, winner, reading))
             other = "earlier" if reading == "later" else "later"
             notes.append(
-                f"the other reading (--conflicts {other}) lets the "
+                f"the other reading (conflicts {other}) lets the "
                 f"{'first' if other == 'earlier' else 'later'} amendment prevail"
             )
             summary = f"{conflict.sections()} conflict; {winner.label()} prevails"
@@ -194,7 +194,8 @@ def apply_overlays(
                     raise UsageError(
                         f"overlays {earlier.id} and {overlay.id} both change {rule_id} for "
                         f"{year} and neither says which prevails; give them in the order "
-                        "wanted with --ordered (the later prevails)"
+                        "wanted and ask for ordered (the later prevails)",
+                        fields=("ordered",),
                     )
                 notes = [*notes, f"{overlay.id} prevails over {earlier.id} here ({why})"]
             touched[rule_id] = overlay

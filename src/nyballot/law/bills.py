@@ -29,20 +29,22 @@ def _bill_id(name: str) -> str:
     bill = normalise_name(name, bills)
     if bill is None:
         raise UsageError(
-            f"--with {name}: unknown bill{suggest(name.strip().upper(), bills)}; known: "
-            + ", ".join(bills)
+            f"with {name}: unknown bill{suggest(name.strip().upper(), bills)}; known: "
+            + ", ".join(bills),
+            fields=("with",),
         )
     return bill
 
 
 def choose_law(law: str | None, bills: Iterable[str] = ()) -> LawChoice:
-    """Resolve ``--law`` (default pre-2019, the law the bills amend) and ``--with``."""
+    """Resolve the ``law`` (default pre-2019, the law the bills amend) and the bills ``with`` it."""
     versions = _versions()
     base = normalise_name(law or "pre-2019", versions)
     if base is None:
         raise UsageError(
-            f"--law {law}: unknown law version{suggest(str(law).strip(), versions)}; known: "
-            + ", ".join(versions)
+            f"law {law}: unknown law version{suggest(str(law).strip(), versions)}; known: "
+            + ", ".join(versions),
+            fields=("law",),
         )
     chosen: list[str] = []
     for name in bills:

@@ -211,11 +211,14 @@ def _nominating(
         req.number = int(rule["number"])
         n = inputs.congressional_districts
         if n is not None and n < 1:
-            raise UsageError(f"congressional_districts must be at least 1, not {n}")
+            raise UsageError(
+                f"congressional_districts must be at least 1, not {n}",
+                fields=("congressional_districts",),
+            )
         if n is None:
             req.spread = (
                 f"at least {rule['spread']} signers residing in each of one-half of the "
-                "congressional districts (give --congressional-districts to count them)"
+                "congressional districts (give congressional_districts to count them)"
             )
         else:
             half = math.ceil(Fraction(n, 2))
@@ -369,6 +372,6 @@ def _presidential(
     if kind == "president" and section is None:
         found[0].notes.append(
             "S.5961 § 14: a state committee selects § 2-122-a (section fifteen) or § 2-122-b "
-            "(section sixteen); both numbers are shown. --section picks one."
+            "(section sixteen); both numbers are shown. section picks one."
         )
     return found

@@ -19,16 +19,16 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
 from nyballot.calendar.model import Calendar, Deadline, parse_kind_groups
-from nyballot.compare import Comparison, compare
+from nyballot.calendar.request import CalendarRequest
+from nyballot.compare import Comparison, compare_requests
 from nyballot.errors import NyballotError, UsageError
 from nyballot.export.csv import to_csv
 from nyballot.export.ics import to_ics
 from nyballot.export.json import calendar_dict, comparison_dict
 from nyballot.filing.model import NEW_YORK
-from nyballot.law.choice import LawChoice
 from nyballot.law.loader import load_law
 from nyballot.web import audience
-from nyballot.web.common import MAX_NAME, Choice, choose, parse_year
+from nyballot.web.common import MAX_NAME, choose, parse_year
 from nyballot.web.pages import Asked, Overlays, Text, _asked, _row, error_page
 from nyballot.web.render import respond, with_param
 from nyballot.web.timeline import Bar, Row, legend, timelines
@@ -82,7 +82,7 @@ def _kinds(deadlines: Sequence[Deadline]) -> list[str]:
 
 @dataclasses.dataclass(frozen=True)
 class Mine:
-    choice: Choice
+    choice: CalendarRequest
     who: str
     office: str
     body: str
@@ -276,10 +276,8 @@ def compare_page(
 ) -> Response:
     """A year under two laws: both bars one above the other, moved dates with their reasons."""
     number = parse_year(year)
-    base = LawChoice((against or "").strip() or None, tuple(against_with or ()))
-    other_law = (law or "").strip() or None
-    other = LawChoice(other_law, tuple(o for o in (overlays or ()) if o.strip()))
-    result = compare(number, base, other)
+    base = choose(number, against, against_with or ())
+    result = compare_requests(base, choose(number, law, overlays or ()))
     shown = [r for r in result.rows if show == "all" or r.status != "unchanged"]
     label_base = " + ".join([result.base.law, *result.base.overlays])
     label_other = " + ".join([result.other.law, *result.other.overlays])

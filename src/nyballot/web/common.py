@@ -1,57 +1,19 @@
-"""What the pages and the downloads share: reading a calendar request and caching calendars."""
+"""What the pages and the downloads share: reading a calendar request from a query."""
 
 from __future__ import annotations
 
 import datetime as dt
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
-from urllib.parse import urlencode
 
-from nyballot.calendar.engine import calendar_under
-from nyballot.calendar.model import CONVENTIONS, Calendar, Convention
+from nyballot.calendar.model import CONVENTIONS, Convention
+from nyballot.calendar.request import CalendarRequest
 from nyballot.errors import UsageError
-from nyballot.law.choice import LawChoice
 
 MAX_EVENTS = 10
 MAX_OVERLAYS = 5
 MAX_NAME = 100
 _YEAR = re.compile(r"\d{1,4}")
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A calendar request: the year, the law (version, overlays, convention) and the events."""
-
-    year: int
-    law: str | None = None
-    overlays: tuple[str, ...] = ()
-    events: tuple[tuple[str, dt.date], ...] = ()
-    convention: Convention = "rolled"
-
-    def query(self) -> str:
-        """The query string that asks for the same calendar ('' or '?law=...')."""
-        pairs: list[tuple[str, str]] = []
-        if self.law:
-            pairs.append(("law", self.law))
-        pairs += [("with", o) for o in self.overlays]
-        pairs += [("event", f"{name}={day.isoformat()}") for name, day in self.events]
-        if self.convention != "rolled":
-            pairs.append(("convention", self.convention))
-        return f"?{urlencode(pairs)}" if pairs else ""
-
-    def calendar(self) -> Calendar:
-        return _calendar(self)
-
-
-@lru_cache(maxsize=256)
-def _calendar(choice: Choice) -> Calendar:
-    # The law data is fixed for the life of the process, so a calendar never changes.
-    law = LawChoice(choice.law, choice.overlays)
-    return calendar_under(
-        choice.year, law, events=dict(choice.events), convention=choice.convention
-    )
 
 
 def parse_year(value: str) -> int:
@@ -87,7 +49,7 @@ def choose(
     overlays: Sequence[str] = (),
     events: Sequence[str] = (),
     convention: str = "rolled",
-) -> Choice:
+) -> CalendarRequest:
     """Read a calendar request; a malformed one raises UsageError."""
     number = year if isinstance(year, int) else parse_year(year)
     law = (law or "").strip() or None
@@ -103,4 +65,4 @@ def choose(
         )
     conv: Convention = "statutory" if convention == "statutory" else "rolled"
     unique = tuple(dict.fromkeys(o.strip() for o in overlays if o.strip()))
-    return Choice(number, law, unique, parse_events(events), conv)
+    return CalendarRequest(number, law, unique, parse_events(events), conv)

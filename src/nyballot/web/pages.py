@@ -23,6 +23,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from nyballot.calendar.model import CONVENTIONS, Calendar, Deadline
+from nyballot.calendar.request import CalendarRequest
 from nyballot.errors import NyballotError, UsageError
 from nyballot.export.csv import to_csv
 from nyballot.filing import book as book_export
@@ -31,7 +32,7 @@ from nyballot.filing.desk import Desk
 from nyballot.filing.errors import NotFoundError
 from nyballot.filing.model import BOARDS
 from nyballot.law.loader import load_law
-from nyballot.web.common import MAX_NAME, Choice, choose, parse_year
+from nyballot.web.common import MAX_NAME, choose, parse_year
 from nyballot.web.render import render, respond
 
 router = APIRouter(include_in_schema=False)
@@ -71,11 +72,11 @@ def error_page(exc: NyballotError) -> HTMLResponse:
 
 def _choice(
     year: str, law: str | None, overlays: list[str] | None, events: list[str] | None, conv: str
-) -> Choice:
+) -> CalendarRequest:
     return choose(year, law, overlays or (), events or (), conv)
 
 
-def _row(d: Deadline, choice: Choice) -> dict[str, Any]:
+def _row(d: Deadline, choice: CalendarRequest) -> dict[str, Any]:
     return {
         "id": d.id,
         "title": d.title,
@@ -132,7 +133,7 @@ def pick(request: Request, year: Text = None) -> Response:
     return RedirectResponse(f"/web/calendar/{choice.year}{choice.query()}", status_code=303)
 
 
-Asked = tuple[Choice, Calendar] | NyballotError
+Asked = tuple[CalendarRequest, Calendar] | NyballotError
 
 
 def _asked(
