@@ -3,6 +3,7 @@ in the history, JSON errors."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -85,3 +86,23 @@ def test_the_index_lists_a_kept_review_with_its_tally(
     page = client.get("/web/petitions")
     assert f'href="/web/petitions/{kept.json()["id"]}"' in page.text
     assert 'aria-current="page">Petition reviews' in page.text
+
+
+def test_the_index_shows_a_review_kept_before_required_from_named_its_source(
+    client: TestClient, store: Path
+) -> None:
+    # A review kept by an earlier version: required_from without "secondary".
+    import duckdb
+
+    given = {"number": 1, "source": "given (--required)"}
+    tally = {"valid": 0, "invalid": 0, "required": 1, "sufficient": False, "by_sheet": []}
+    petition = {"year": 2026, "kind": "designating", "party": "DEM", "unit": {}}
+    old = {"lines": [], "tally": {**tally, "required_from": given}, "petition": petition}
+    con = duckdb.connect(str(store))
+    con.execute(
+        "INSERT INTO reviews VALUES ('old', '2026-03-01T00:00:00', 't', ?)", [json.dumps(old)]
+    )
+    con.close()
+    page = client.get("/web/petitions")
+    assert page.status_code == 200
+    assert 'href="/web/petitions/old"' in page.text

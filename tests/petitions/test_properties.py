@@ -65,6 +65,7 @@ WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJ", min_size=2, max_
 
 @given(WORD, WORD, st.one_of(st.just(""), st.sampled_from("ABCDE")))
 @example(first="Dr", last="AA", middle="")  # a title: found by this test
+@example(first="AA", last="Ix", middle="")  # a roman numeral read as a suffix: found by this test
 def test_plain_names_read_as_nameparser_reads_them(first: str, last: str, middle: str) -> None:
     text = " ".join(w for w in (first, middle, last) if w)
     assert parse_name(text) == _library_name(text)

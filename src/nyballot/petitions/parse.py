@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import cast
 
 import usaddress
 from nameparser import HumanName
@@ -21,6 +22,7 @@ from nyballot.voters.normal import norm, street_key
 _PLAIN_NAME = re.compile(r"[A-Za-z]{2,}(?: [A-Za-z]\.?| [A-Za-z]{2,})? [A-Za-z]{2,}")
 # Words nameparser treats apart (titles, suffixes, particles, conjunctions): a name with one
 # of them is left to it.
+_ROMAN = cast("re.Pattern[str]", CONSTANTS.regexes.roman_numeral)
 _SPECIAL = {
     str(w).lower()
     for group in (
@@ -70,10 +72,16 @@ class Address:
 def parse_name(text: str) -> Name:
     if _PLAIN_NAME.fullmatch(text):
         words = text.split(" ")
-        if not any(w.lower().rstrip(".") in _SPECIAL for w in words):
+        if not any(_special(w) for w in words):
             middle = words[1] if len(words) == 3 else ""
             return Name(norm(words[0]), norm(middle), norm(words[-1]))
     return _library_name(text)
+
+
+def _special(word: str) -> bool:
+    """A word nameparser reads apart: a title, suffix or particle, or a roman numeral ("Ix" is
+    read as the suffix IX)."""
+    return word.lower().rstrip(".") in _SPECIAL or bool(_ROMAN.match(word))
 
 
 @lru_cache(maxsize=4096)
