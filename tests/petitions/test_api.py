@@ -94,7 +94,7 @@ def test_the_index_shows_a_review_kept_before_required_from_named_its_source(
     # A review kept by an earlier version: required_from without "secondary".
     import duckdb
 
-    given = {"number": 1, "source": "given (--required)"}
+    given = {"number": 1, "source": "given (required)"}
     tally = {"valid": 0, "invalid": 0, "required": 1, "sufficient": False, "by_sheet": []}
     petition = {"year": 2026, "kind": "designating", "party": "DEM", "unit": {}}
     old = {"lines": [], "tally": {**tally, "required_from": given}, "petition": petition}

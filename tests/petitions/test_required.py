@@ -23,7 +23,7 @@ def test_an_assembly_district_is_limited_to_500_on_a_secondary_source() -> None:
     assert got["words"] == "500 for an assembly district"
     assert "6-136-caps-SECONDARY.txt" in got["evidence"]
     assert "[secondary: current/6-136-caps-SECONDARY.txt]" in required_line(
-        {**got, "source": "given (--enrolled)"}
+        {**got, "source": "given (enrolled)"}
     )
 
 
@@ -66,5 +66,5 @@ def test_independent_petitions_and_named_laws_keep_five_per_centum() -> None:
 
 
 def test_a_given_number_wins() -> None:
-    got = required_dict(_request(("AD", "7"), required=7), 12_000, "given (--enrolled)")
-    assert (got["number"], got["source"]) == (7, "given (--required)")
+    got = required_dict(_request(("AD", "7"), required=7), 12_000, "given (enrolled)")
+    assert (got["number"], got["source"]) == (7, "given (required)")

@@ -79,7 +79,7 @@ def test_a_malformed_file_is_refused_naming_the_line_and_nothing_changes(
 def test_a_store_that_holds_a_file_needs_replace(tmp_path: Path) -> None:
     db = str(tmp_path / "v.duckdb")
     import_file(write(tmp_path / "a.txt", record()), db, date=dt.date(2025, 1, 1))
-    with pytest.raises(UsageError, match="give --replace"):
+    with pytest.raises(UsageError, match="replace: give it to replace the store"):
         import_file(write(tmp_path / "b.txt", record()), db)
 
 

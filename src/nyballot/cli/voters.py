@@ -37,8 +37,16 @@ def import_(file: Path, db: str | None, replace: bool, day: str | None) -> None:
     info = import_file(file, db, replace=replace, date=given, progress=_progress)
     click.echo(
         f"{info.name}: {info.records:,} records of {info.date.isoformat()} "
-        f"(date from the {info.date_source}), {info.fields} fields"
+        f"({DATE_SOURCES.get(info.date_source, info.date_source)}), {info.fields} fields"
     )
+
+
+# How the file's date was found (voters.store.file_date), as the import reports it.
+DATE_SOURCES = {
+    "file name": "date from the file's name",
+    "given": "date as given",
+    "modified": "date from the file's modification time",
+}
 
 
 def _progress(message: str) -> None:

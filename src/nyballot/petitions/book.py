@@ -17,7 +17,9 @@ def rivals(records: list[dict[str, Any]], uid: str) -> list[str]:
     (withdrawn ones left out)."""
     mine = next((r for r in records if r["uid"] == uid), None)
     if mine is None:
-        raise UsageError(f"--petition {uid[:40]}: no such filing in the desk's book")
+        raise UsageError(
+            f"petition {uid[:40]}: no such filing in the desk's book", fields=("petition",)
+        )
     withdrawn = {r["refers_to"] for r in records if r["kind"] == "withdrawal"}
     same = ("kind", "board", "year", "office", "party")
     return [

@@ -51,7 +51,7 @@ class Period:
 
 def signing_period(year: int, kind: str, choice: LawChoice) -> Period:
     if kind not in KINDS:
-        raise UsageError(f"--kind '{kind}': expected one of {', '.join(KINDS)}")
+        raise UsageError(f"kind '{kind}': expected one of {', '.join(KINDS)}", fields=("kind",))
     signing_id, filing_id = KINDS[kind]
     cal = calendar_under(year, choice)
     signing, filing = cal.deadline(signing_id), cal.deadline(filing_id)

@@ -31,8 +31,12 @@ def parse_units(values: tuple[str, ...] | list[str]) -> tuple[tuple[str, str], .
         name, sep, wanted = value.partition("=")
         name = name.strip().upper()
         if not sep or not wanted.strip():
-            raise UsageError(f"--unit '{value[:60]}': expected FIELD=VALUE, e.g. AD=7")
+            raise UsageError(
+                f"unit '{value[:60]}': expected FIELD=VALUE, e.g. AD=7", fields=("unit",)
+            )
         if name not in UNIT_FIELDS:
-            raise UsageError(f"--unit {name[:30]}: expected one of {', '.join(UNIT_FIELDS)}")
+            raise UsageError(
+                f"unit {name[:30]}: expected one of {', '.join(UNIT_FIELDS)}", fields=("unit",)
+            )
         units.append((name, wanted.strip()))
     return tuple(units)

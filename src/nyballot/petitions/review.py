@@ -31,12 +31,12 @@ OtherSigners = dict[str, list[tuple[str, dt.date | None]]]
 
 def check(request: Request) -> None:
     if request.kind == "designating" and not request.party:
-        raise UsageError("--party: a designating petition is a party's (e.g. --party DEM)")
+        raise UsageError("party: a designating petition is a party's (e.g. DEM)", fields=("party",))
     if request.seats < 1:
-        raise UsageError(f"--seats {request.seats}: expected 1 or more")
-    for flag, value in (("--enrolled", request.enrolled), ("--required", request.required)):
+        raise UsageError(f"seats {request.seats}: expected 1 or more", fields=("seats",))
+    for field, value in (("enrolled", request.enrolled), ("required", request.required)):
         if value is not None and value < 0:
-            raise UsageError(f"{flag} {value}: expected 0 or more")
+            raise UsageError(f"{field} {value}: expected 0 or more", fields=(field,))
 
 
 def review(
@@ -134,7 +134,7 @@ def _plain(value: object) -> object:
 
 def _required(con: duckdb.DuckDBPyConnection, request: Request) -> dict[str, Any]:
     if request.required is not None or request.enrolled is not None:
-        return required_dict(request, request.enrolled, "given (--enrolled)")
+        return required_dict(request, request.enrolled, "given (enrolled)")
     return required_dict(request, enrolled_in_file(con, request), "the imported voter file")
 
 

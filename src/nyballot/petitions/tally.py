@@ -54,7 +54,7 @@ def signatures_unit(request: Request) -> tuple[str | None, str]:
     names = {name for name, _ in request.units}
     districts = names & DISTRICT_UNITS.keys()
     if len(districts) != 1 or names - districts - NARROWING:
-        return None, "the unit is not one district (--unit AD, SD, CD or LD)"
+        return None, "the unit is not one district (unit AD, SD, CD or LD)"
     return DISTRICT_UNITS[districts.pop()], ""
 
 
@@ -78,7 +78,8 @@ def required_number(request: Request, enrolled: int) -> dict[str, Any]:
         "words": FIVE_PER_CENTUM.words,
         "secondary": False,
         "note": "five per centum of the enrolled voters, rounded up to a whole signer; the "
-        f"limits of § 6-136(2)(a)-(l) are not applied ({why_not}; give --required for them)",
+        f"limits of § 6-136(2)(a)-(l) are not applied ({why_not}; give the number required "
+        "for them)",
     }
 
 
@@ -102,7 +103,7 @@ def _from_signatures(req: Requirement, enrolled: int) -> dict[str, Any]:
 
 def required_dict(request: Request, enrolled: int | None, source: str) -> dict[str, Any]:
     if request.required is not None:
-        given = {"number": request.required, "source": "given (--required)", "enrolled": enrolled}
+        given = {"number": request.required, "source": "given (required)", "enrolled": enrolled}
         return {**given, "secondary": False}
     assert enrolled is not None
     return {**required_number(request, enrolled), "source": source}

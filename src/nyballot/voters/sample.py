@@ -100,7 +100,7 @@ def _columns() -> dict[str, str]:
 def write_sample(voters: int, seed: int, out: BinaryIO) -> None:
     """Write ``voters`` synthetic records, the same for the same seed."""
     if not 1 <= voters <= MAX_VOTERS:
-        raise UsageError(f"--voters {voters}: expected 1 to {MAX_VOTERS:,}")
+        raise UsageError(f"voters {voters}: expected 1 to {MAX_VOTERS:,}", fields=("voters",))
     columns = _columns()
     select = ", ".join(f'{columns.get(n, "NULL::VARCHAR")} AS "{n}"' for n in FIELDS_47)
     with tempfile.TemporaryDirectory(prefix="nyballot-sample-") as folder:

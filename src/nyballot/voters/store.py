@@ -132,7 +132,8 @@ def import_file(
             held = voter_file(con)
         raise UsageError(
             f"voter store '{target}' already holds {held.name} ({held.records:,} records of "
-            f"{held.date.isoformat()}); give --replace to replace it"
+            f"{held.date.isoformat()}); replace: give it to replace the store",
+            fields=("replace",),
         )
     day, day_source = file_date(source, date)
     fields = scan(source, progress)
