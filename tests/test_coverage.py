@@ -189,8 +189,8 @@ def test_golden_rows_of_the_law_in_force() -> None:
     # § 6-158(7): "[not found]" now; the rules carry the pre-2019 words, text unverified
     assert rows["6-158(7)"].status == "encoded" and rows["6-158(7)"].words_missing
     assert all(r.unverified for r in rows["6-158(7)"].rules)
-    # § 6-134(2): three business days to cure, a clock of the filing desk
-    assert rows["6-134(2)"].status == "not_modelled" and "cure" in rows["6-134(2)"].note
+    # § 6-134(2): "three business days from the date of such determination to cure"
+    assert [r.id for r in rows["6-134(2)"].rules] == ["designating_petition.cure"]
     assert rows["6-158(13)"].status == "missing"
     assert rows["8-100(2)"].status == "no_date"  # the hours the polls are open
     assert rows["PBO 42(1)"].status == "encoded"
@@ -213,20 +213,21 @@ def test_enacted_overlays_encode_too_and_bills_never(version: str) -> None:
 def test_golden_count_of_section_6_134_under_the_law_in_force() -> None:
     # Counted by hand from current/6-134.txt and its review: 13 subdivisions; subd 4 ("A
     # signature made earlier than thirty-seven days before the last day to file ... shall not be
-    # counted") is encoded; 1 (what a petition may combine) and 3 (which signatures count) have
-    # no date; 2 (three business days to cure) and 12 (three days after specific objections)
-    # are not modelled; 5-11 and 13 are partly or wholly not found, except 12 (as quoted).
+    # counted") and 2 ("three business days from the date of such determination to cure") are
+    # encoded; 1 (what a petition may combine) and 3 (which signatures count) have no date; 12
+    # (three days after specific objections) is not modelled; 5-11 and 13 are partly or wholly
+    # not found, except 12 (as quoted).
     report = cov.build("current")
-    counts = {"encoded": 1, "no_date": 2, "missing": 8, "not_modelled": 2, "unexplained": 0}
+    counts = {"encoded": 2, "no_date": 2, "missing": 8, "not_modelled": 1, "unexplained": 0}
     assert report.totals("6-134") == {"subdivisions": 13, **counts}
     rows = [r for r in report.rows if r.section == "6-134"]
     by_status: dict[str, list[str]] = {}
     for row in rows:
         by_status.setdefault(row.status, []).append(row.path[0])
     assert by_status == {
-        "encoded": ["4"],
+        "encoded": ["2", "4"],
         "no_date": ["1", "3"],
-        "not_modelled": ["2", "12"],
+        "not_modelled": ["12"],
         "missing": ["5", "6", "7", "8", "9", "10", "11", "13"],
     }
 

@@ -48,6 +48,7 @@ SPECIFICATIONS = "designating_petition.specifications"
 PROCEEDING = "designating_petition.court_proceeding"
 PROCEEDING_AFTER_DETERMINATION = "designating_petition.court_proceeding_after_determination"
 _PETITION = "designating_petition.filing"
+CURE = "designating_petition.cure"  # § 6-134(2)
 NOTICE_CURE = "notice_of_intent.cure"  # only where an overlay adds notices of intent
 
 
@@ -104,10 +105,16 @@ def specifications_clock(
     )
 
 
-def cure_clock(determined_on: dt.date, uid: str = "", cite: str = "6-134(2)") -> Clock:
-    """§ 6-134(2): 'three business days from the date of such determination to cure' (a notice
-    of intent's cure is its own rule, ``NOTICE_CURE``, in the overlay that adds notices)."""
-    due, steps = business_days_after(determined_on, 3, cite, "last day to cure")
+def cure_clock(
+    determined_on: dt.date, uid: str = "", calendar: Calendar | None = None, rule: str = ""
+) -> Clock:
+    """§ 6-134(2): 'three business days from the date of such determination to cure', counted
+    by the rule ``CURE`` (or, for a notice of intent, ``NOTICE_CURE`` of the overlay that adds
+    notices) with the determination's date as the event."""
+    cal = _law_of(determined_on, calendar)
+    rule_id = rule or CURE
+    due, steps = _from_rule(cal, rule_id, {}, {"determination": determined_on})
+    cite = _act_cite(cal.deadline(rule_id))
     return Clock("cure", "Last day to cure the violation", due, cite, uid, steps)
 
 
@@ -184,13 +191,8 @@ def clocks_of(records: list[dict[str, Any]]) -> list[Clock]:
                 notice = target is not None and target["kind"] == FilingKind.NOTICE_OF_INTENT
                 # the notice's own law (the determination may be entered without its what-if)
                 law = _calendar_of(target) if target is not None else cal
-                cure = law.get(NOTICE_CURE) if notice else None
-                if cure is not None:
-                    due, steps = _from_rule(law, NOTICE_CURE, {}, {"determination": day})
-                    title = "Last day to cure the violation"
-                    out.append(Clock("cure", title, due, _act_cite(cure), r["uid"], steps))
-                else:
-                    out.append(cure_clock(day, r["uid"]))
+                rule = NOTICE_CURE if notice and law.get(NOTICE_CURE) is not None else CURE
+                out.append(cure_clock(day, r["uid"], law, rule))
             elif r["outcome"] == Outcome.INVALID and target is not None:
                 petition = target
                 if FilingKind(target["kind"]) is FilingKind.OBJECTION and target["refers_to"]:
