@@ -3,7 +3,7 @@
 import doctest
 
 import nyballot
-from nyballot.reckoning import dates
+from nyballot.reckoning import dates, holidays
 
 
 def test_date_arithmetic_examples() -> None:
@@ -14,3 +14,8 @@ def test_date_arithmetic_examples() -> None:
 def test_package_example() -> None:
     result = doctest.testmod(nyballot)
     assert result.attempted >= 3 and result.failed == 0
+
+
+def test_general_election_day_examples() -> None:
+    result = doctest.testmod(holidays)
+    assert result.attempted >= 2 and result.failed == 0

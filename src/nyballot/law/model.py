@@ -330,10 +330,10 @@ def in_force_day(year: int) -> dt.date:
     """The day on which a change must be in force to govern a year's calendar.
 
     A change governs the calendar of a year when it is in force on that year's general
-    election day (the Tuesday after the first Monday of November, § 8-100(1)(c)): a section
-    taking effect on December 15, 2015 changes the 2016 calendar, not 2015's; an act expiring
-    on December 31, 2016 governs 2016 but not 2017.
+    election day (§ 8-100(1)(c), as the holiday table defines it): a section taking effect on
+    December 15, 2015 changes the 2016 calendar, not 2015's; an act expiring on December 31,
+    2016 governs 2016 but not 2017.
     """
-    november = dt.date(year, 11, 1)
-    first_monday = november + dt.timedelta(days=-november.weekday() % 7)
-    return first_monday + dt.timedelta(days=1)
+    from nyballot.reckoning.holidays import general_election_day
+
+    return general_election_day(year)

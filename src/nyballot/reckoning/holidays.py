@@ -54,6 +54,23 @@ class HolidayTable:
     proclaimed: tuple[Holiday, ...]
 
 
+# The holiday whose date is the general election day (GCL § 24 "each general election day"):
+# its entry in holidays.yaml is the one place code finds that day.
+GENERAL_ELECTION = "General election day"
+
+
+def general_election_day(year: int) -> dt.date:
+    """The general election day of a year (§ 8-100(1)(c)), from the holiday table's entry.
+
+    >>> general_election_day(2026)
+    datetime.date(2026, 11, 3)
+    >>> general_election_day(2016)   # November 1 is a Tuesday: the Tuesday after Monday the 7th
+    datetime.date(2016, 11, 8)
+    """
+    rule = next(r for r in table().rules if r.name == GENERAL_ELECTION)
+    return closed_form_date(rule.date, year)
+
+
 @cache
 def table() -> HolidayTable:
     """The holidays of GCL § 24 as data (read and parsed once per change of the file, see
