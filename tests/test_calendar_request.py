@@ -4,11 +4,14 @@ value, and the library computes the calendar from that value alone."""
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from fastapi.testclient import TestClient
 
 from nyballot import build_calendar
+from nyballot.api import create_app
 from nyballot.calendar.request import CalendarRequest
 from nyballot.cli import cli
 from nyballot.cli.options import request_from_options
@@ -98,3 +101,24 @@ def test_compare_reads_two_requests() -> None:
     assert result == compare(2016, LawChoice(), LawChoice(overlays=("S5961",)))
     primary = result.get("election.primary")
     assert primary is not None and primary.status == "moved"
+
+
+def test_the_api_reads_typed_in_election_days_as_a_what_if(tmp_path: Path) -> None:
+    # Election days typed in (the README's example): a typed-in day is a what-if, with one
+    # reason per day typed in; a day that is not a date, or a primary after the general
+    # election (Tue 2026-11-03), is a 400 naming the field.
+    client = TestClient(create_app(f"sqlite:///{tmp_path / 'x.sqlite3'}"))
+    body = client.get("/calendar/2016?primary=2016-09-13&general=2016-11-08").json()
+    assert body["elections"]["primary"] == "2016-09-13" and body["what_if"] is True
+    assert len(body["what_if_reasons"]) == 2
+    bad = client.get("/calendar/2016?primary=2016-13-13")
+    assert bad.status_code == 400
+    assert bad.json() == {"error": "primary: '2016-13-13' is not a date (expected YYYY-MM-DD)"}
+    after = client.get("/calendar/2026?primary=2026-12-01")
+    assert after.status_code == 400 and after.json()["error"].startswith("primary 2026-12-01:")
+
+
+def test_a_request_with_typed_in_days_asks_the_same_in_its_query() -> None:
+    asked = CalendarRequest(2016, primary=dt.date(2016, 9, 13), general=dt.date(2016, 11, 8))
+    assert asked.query() == "?primary=2016-09-13&general=2016-11-08"
+    assert choose(2016, primary="2016-09-13", general="2016-11-08") == asked

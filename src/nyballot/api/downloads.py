@@ -2,7 +2,8 @@
 
 Part of the JSON API (errors are JSON, as everywhere in it). They take the same query as
 ``/calendar/{year}`` (one dependency, ``Asked``, reads it for all three): ``law``, ``with``,
-``event`` (``?event=death=2026-05-01``, repeatable) and ``convention``, so the calendar page's
+``event`` (``?event=death=2026-05-01``, repeatable), ``convention``, and ``primary`` and
+``general`` (typed-in election days, a what-if), so the calendar page's
 links give the very calendar the page shows. Reading that query is shared with the web pages
 (``nyballot.web.common``).
 """
@@ -30,6 +31,9 @@ Event = Annotated[
     Query(alias="event", max_length=MAX_EVENTS, description="Events, NAME=YYYY-MM-DD"),
 ]
 Convention = Annotated[Literal["rolled", "statutory"], Query()]
+Day = Annotated[
+    str | None, Query(max_length=10, description="A typed-in election day, YYYY-MM-DD (what-if)")
+]
 Kind = Annotated[
     list[str] | None,
     Query(max_length=3, description="Only these dates: candidate, board, voter (or a comma list)"),
@@ -42,9 +46,12 @@ async def asked(
     overlays: With = None,
     event: Event = None,
     convention: Convention = "rolled",
+    primary: Day = None,
+    general: Day = None,
 ) -> CalendarRequest:
-    """The calendar a download asks for: the year in its path, the law and events in its query."""
-    return choose(year, law, overlays or (), event or (), convention)
+    """The calendar a download asks for: the year in its path, the law, events and typed-in
+    election days in its query."""
+    return choose(year, law, overlays or (), event or (), convention, primary, general)
 
 
 Asked = Annotated[CalendarRequest, Depends(asked)]

@@ -61,7 +61,8 @@ class CalendarRequest:
 
     def query(self) -> str:
         """The query string that asks the pages and the API for the same calendar ('' or
-        '?law=...'); they read the law, the overlays, the events and the convention."""
+        '?law=...'); they read the law, the overlays, the events, the convention and typed-in
+        election days."""
         pairs: list[tuple[str, str]] = []
         if self.law:
             pairs.append(("law", self.law))
@@ -69,6 +70,11 @@ class CalendarRequest:
         pairs += [("event", f"{name}={day.isoformat()}") for name, day in self.events]
         if self.convention != "rolled":
             pairs.append(("convention", self.convention))
+        pairs += [
+            (k, d.isoformat())
+            for k, d in (("primary", self.primary), ("general", self.general))
+            if d
+        ]
         return f"?{urlencode(pairs)}" if pairs else ""
 
     def calendar(self) -> Calendar:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from nyballot.calendar.model import CONVENTIONS, Convention
 from nyballot.calendar.request import CalendarRequest
 from nyballot.errors import UsageError
+from nyballot.law.loader import parse_iso_date
 
 MAX_EVENTS = 10
 MAX_OVERLAYS = 5
@@ -49,8 +50,11 @@ def choose(
     overlays: Sequence[str] = (),
     events: Sequence[str] = (),
     convention: str = "rolled",
+    primary: str | None = None,
+    general: str | None = None,
 ) -> CalendarRequest:
-    """Read a calendar request; a malformed one raises UsageError."""
+    """Read a calendar request; a malformed one raises UsageError. ``primary`` and
+    ``general`` type in election days (YYYY-MM-DD), making the calendar a what-if."""
     number = year if isinstance(year, int) else parse_year(year)
     law = (law or "").strip() or None
     if law is not None and len(law) > MAX_NAME:
@@ -65,4 +69,18 @@ def choose(
         )
     conv: Convention = "statutory" if convention == "statutory" else "rolled"
     unique = tuple(dict.fromkeys(o.strip() for o in overlays if o.strip()))
-    return CalendarRequest(number, law, unique, parse_events(events), conv)
+    return CalendarRequest(
+        number,
+        law,
+        unique,
+        parse_events(events),
+        conv,
+        primary=_typed_day(primary, "primary"),
+        general=_typed_day(general, "general"),
+    )
+
+
+def _typed_day(value: str | None, field: str) -> dt.date | None:
+    """A typed-in election day (YYYY-MM-DD), or None where none is given."""
+    value = (value or "").strip()
+    return parse_iso_date(value, field) if value else None
