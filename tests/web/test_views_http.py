@@ -42,6 +42,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
         ("/web/compare?year=abc", "year &#39;abc&#39;: expected a year"),
         ("/web/law/nope", "law &#39;nope&#39;: no such law version"),
         ("/web/holidays/1066", "1066"),
+        ("/web/calendar/2016?primary=2016-99-13", "primary: &#39;2016-99-13&#39; is not a date"),
         ("/web/due?board=atlantis", "board &#39;atlantis&#39;: unknown"),
         ("/web/due?on=2026-02-30", "on &#39;2026-02-30&#39;"),
         ("/web/signatures?office=dogcatcher", "<strong>office dogcatcher: unknown office"),
@@ -182,3 +183,11 @@ def test_my_calendar_marks_words_not_found(client: TestClient) -> None:
     row = row[: row.index("</tr>")]
     assert "§ 6-158(1-a)" in row and "(text unverified)" in row
     assert "Text unverified: the words in force" in page
+
+
+def test_a_calendar_page_with_a_typed_in_primary_says_what_if(client: TestClient) -> None:
+    # A primary typed in is not the law's own day: the page says so, and its downloads ask
+    # for the same calendar.
+    page = client.get("/web/calendar/2016?primary=2016-09-13").text
+    assert "the primary election day is typed in (2016-09-13)" in page
+    assert "/calendar/2016.ics?primary=2016-09-13" in page

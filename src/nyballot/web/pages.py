@@ -71,9 +71,15 @@ def error_page(exc: NyballotError) -> HTMLResponse:
 
 
 def _choice(
-    year: str, law: str | None, overlays: list[str] | None, events: list[str] | None, conv: str
+    year: str,
+    law: str | None,
+    overlays: list[str] | None,
+    events: list[str] | None,
+    conv: str,
+    primary: str | None = None,
+    general: str | None = None,
 ) -> CalendarRequest:
-    return choose(year, law, overlays or (), events or (), conv)
+    return choose(year, law, overlays or (), events or (), conv, primary, general)
 
 
 def _row(d: Deadline, choice: CalendarRequest) -> dict[str, Any]:
@@ -127,6 +133,8 @@ def pick(request: Request, year: Text = None) -> Response:
             params.getlist("with"),
             events + params.getlist("event"),
             params.get("convention") or "rolled",
+            params.get("primary"),
+            params.get("general"),
         )
     except NyballotError as exc:
         return error_page(exc)
@@ -142,11 +150,13 @@ def _asked(
     overlays: Overlays = None,
     event: Many = None,
     convention: Text = "rolled",
+    primary: Text = None,
+    general: Text = None,
 ) -> Asked:
-    """The calendar a page asks for (year in the path, law and events in the query), or what
-    was wrong with the request, for the page to render."""
+    """The calendar a page asks for (year in the path; law, events and typed-in election days
+    in the query), or what was wrong with the request, for the page to render."""
     try:
-        choice = _choice(year, law, overlays, event, convention or "rolled")
+        choice = _choice(year, law, overlays, event, convention or "rolled", primary, general)
         return choice, choice.calendar()
     except NyballotError as exc:
         return exc
