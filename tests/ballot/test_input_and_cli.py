@@ -139,7 +139,7 @@ def test_rotation_is_a_permutation_with_period_n(values: list[int], steps: int) 
         (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "ed.json: not UTF-8 text (byte 0"),
         (b"[" * 100_000, "ed.json: JSON nested too deeply to be a ballot input"),
         (b"[" + b"1" * 5000 + b"]", "ed.json: not valid JSON (Exceeds the limit"),
-        (b" " * (1024 * 1024 + 1), "ed.json: larger than 1024 KiB"),
+        (b" " * (1024 * 1024 + 1), "ed.json: larger than 1 MiB"),
         (
             b'{"party": "D", "offices": [{"id": "x", "colour": 1}]}',
             "ed.json: offices[0]: unknown key 'colour'",

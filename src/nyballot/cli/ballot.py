@@ -14,6 +14,7 @@ from nyballot.ballot.render import ballot_dict, render_html, render_text
 from nyballot.errors import UsageError
 from nyballot.export.json import dumps
 from nyballot.export.pdf import html_to_pdf
+from nyballot.files import read_capped
 from nyballot.law.bills import choose_law
 
 MAX_BYTES = 1024 * 1024  # one election district's ballot is a few kilobytes
@@ -22,10 +23,7 @@ MAX_BYTES = 1024 * 1024  # one election district's ballot is a few kilobytes
 def read_document(path: Path) -> object:
     """The JSON document in a file: UTF-8 (a byte order mark allowed), at most ``MAX_BYTES``."""
     name = path.name
-    with path.open("rb") as f:
-        data = f.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise UsageError(f"{name}: larger than {MAX_BYTES // 1024} KiB; a ballot input is smaller")
+    data = read_capped(path, MAX_BYTES, name, "a ballot input is smaller")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -78,16 +78,9 @@ def _run(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def _read(path: Path) -> bytes:
-    from nyballot.errors import UsageError
+    from nyballot.files import read_capped
 
-    try:
-        with path.open("rb") as f:
-            data = f.read(MAX_LINES_FILE + 1)
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
-    if len(data) > MAX_LINES_FILE:
-        raise UsageError(f"{path}: larger than {MAX_LINES_FILE:,} bytes")
-    return data
+    return read_capped(path, MAX_LINES_FILE)
 
 
 @petitions.command(name="review")

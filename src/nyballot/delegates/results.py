@@ -12,6 +12,7 @@ import io
 from pathlib import Path
 
 from nyballot.errors import UsageError
+from nyballot.files import read_capped
 
 COLUMNS = ("district", "candidate", "votes")
 
@@ -88,16 +89,7 @@ MAX_RESULTS_BYTES = 4 * 1024 * 1024
 def read_results(path: Path) -> dict[str, dict[str, int]]:
     """Read a results file (at most ``MAX_RESULTS_BYTES``); errors name it as it was given."""
     source = str(path)
-    try:
-        with path.open("rb") as f:
-            data = f.read(MAX_RESULTS_BYTES + 1)
-    except OSError as exc:
-        raise UsageError(f"{source}: cannot read ({exc.strerror})") from None
-    if len(data) > MAX_RESULTS_BYTES:
-        raise UsageError(
-            f"{source}: larger than {MAX_RESULTS_BYTES // (1024 * 1024)} MiB; "
-            "a results file is far smaller"
-        )
+    data = read_capped(path, MAX_RESULTS_BYTES, source, "a results file is far smaller")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
