@@ -22,6 +22,16 @@ from nyballot.filing.store import dispose_all
 
 PG_ENV = "NYBALLOT_TEST_POSTGRES_URL"
 
+# A designating petition filed at the Albany county board, as the API receives it.
+ALBANY_PETITION: dict[str, Any] = {
+    "kind": "designating_petition",
+    "board": "albany",
+    "year": 2026,
+    "candidates": [{"name": "Ana Ruiz", "residence": "Albany"}],
+    "office": "Member of Assembly",
+    "party": "Democratic",
+}
+
 
 def postgres_url() -> str | None:
     url = os.environ.get(PG_ENV)

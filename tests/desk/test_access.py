@@ -20,16 +20,9 @@ from nyballot.filing.desk import Desk
 from nyballot.filing.model import NEW_YORK
 from nyballot.filing.store import dispose_all
 
-from .conftest import CliRun, DeskClock
+from .conftest import ALBANY_PETITION, CliRun, DeskClock
 
-PETITION = {
-    "kind": "designating_petition",
-    "board": "albany",
-    "year": 2026,
-    "candidates": [{"name": "Ana Ruiz", "residence": "Albany"}],
-    "office": "Member of Assembly",
-    "party": "Democratic",
-}
+PETITION = ALBANY_PETITION
 
 
 @pytest.fixture

@@ -10,22 +10,14 @@ from nyballot.filing.access import Actor
 from nyballot.filing.desk import Desk, Submission
 from nyballot.filing.errors import ForbiddenError
 
-from .conftest import DeskClock
+from .conftest import ALBANY_PETITION, DeskClock
 
 SUPERVISOR = Actor("Sue Visor", "supervisor")
 REASON = "mailed papers opened the morning after the outage"
 
 
 def petition(**kw: object) -> Submission:
-    base: dict[str, object] = {
-        "kind": "designating_petition",
-        "board": "albany",
-        "year": 2026,
-        "candidates": [{"name": "Ana Ruiz", "residence": "Albany"}],
-        "office": "Member of Assembly",
-        "party": "Democratic",
-    }
-    return Submission(**{**base, **kw})  # type: ignore[arg-type]
+    return Submission(**{**ALBANY_PETITION, **kw})
 
 
 def on(desk: Desk, uid: str, kind: str, **kw: object) -> Submission:
