@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import csv
 import io
+import re
+import unicodedata
 from pathlib import Path
 
 import duckdb
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -88,3 +91,27 @@ def test_the_match_keys_are_the_same_in_python_and_sql(text: str) -> None:
     sql = f"SELECT {norm_sql('x')}, {street_key_sql(norm_sql('x'))} FROM (SELECT ? AS x)"
     row = con.execute(sql, [text]).fetchone()
     assert row == (norm(text), street_key(norm(text)))
+
+
+def _norm_by_definition(text: str) -> str:
+    """Decomposed, combining marks dropped, upper case, only letters, digits and single
+    spaces (the key's definition, written out with regular expressions)."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return re.sub(" +", " ", re.sub("[^A-Z0-9 ]", "", plain.upper())).strip()
+
+
+@given(st.text(max_size=30))
+@example(text="ǅ ß\tı ﬀ  ñ")  # a titlecase digraph, ß, a tab, dotless i, a ligature, an accent
+def test_a_key_is_what_its_definition_says(text: str) -> None:
+    assert norm(text) == _norm_by_definition(text)
+
+
+def test_lines_ruled_in_batches_are_ruled_as_one(
+    con: duckdb.DuckDBPyConnection, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Batches of 3 lines put the golden petition's duplicate (sheet 1 lines 9, 10) and its
+    # sheets in different batches.
+    petition = read_lines((DATA / "lines.csv").read_bytes(), "lines.csv")
+    whole = review(con, petition, REQUEST)
+    monkeypatch.setattr("nyballot.petitions.review.BATCH", 3)
+    assert review(con, petition, REQUEST) == whole

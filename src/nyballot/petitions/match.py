@@ -24,7 +24,7 @@ import duckdb
 from rapidfuzz.distance import JaroWinkler
 from rapidfuzz.fuzz import ratio
 
-from nyballot.petitions.parse import parse_address, parse_name, street_name
+from nyballot.petitions.parse import Address, Name, parse_address, parse_name, street_name
 from nyballot.voters.layout import SHOWN_FIELDS
 from nyballot.voters.normal import norm
 
@@ -61,15 +61,21 @@ class Match:
 
 
 def find(con: duckdb.DuckDBPyConnection, queries: Sequence[Query]) -> list[Match | None]:
-    """The best match for each query, or None."""
-    parsed = [(parse_name(q.name), parse_address(q.address)) for q in queries]
+    """The best match for each query, or None.
+
+    A query given twice (a witness who also signs, a line copied) is looked up once, and each
+    distinct name and address is read once.
+    """
+    distinct = list(dict.fromkeys(queries))
+    names = {text: parse_name(text) for text in {q.name for q in distinct}}
+    addresses = {text: parse_address(text) for text in {q.address for q in distinct}}
+    parsed = [(names[q.name], addresses[q.address]) for q in distinct]
     candidates = _candidates(con, parsed)
-    out: list[Match | None] = []
-    for number, (name, address) in enumerate(parsed):
-        scored = [_score(name, address, v) for v in candidates.get(number, [])]
-        kept = [m for m in scored if m is not None]
-        out.append(max(kept, key=lambda m: (m.score, m.voter["SBOEID"])) if kept else None)
-    return out
+    best = {
+        query: _best(name, address, candidates.get(number, []))
+        for number, (query, (name, address)) in enumerate(zip(distinct, parsed, strict=True))
+    }
+    return [best[q] for q in queries]
 
 
 def _candidates(
@@ -115,22 +121,47 @@ def _candidates(
         return found
 
 
-def _score(name: Any, address: Any, voter: dict[str, Any]) -> Match | None:
-    last = JaroWinkler.normalized_similarity(name.last, voter["last_n"])
-    first = _first_name(name.first, voter["first_n"])
-    street = ratio(address.street, street_name(voter["street_n"])) / 100
-    if last < LAST_AT_LEAST or first < FIRST_AT_LEAST or street < STREET_AT_LEAST:
+def _best(name: Name, address: Address, voters: list[dict[str, Any]]) -> Match | None:
+    """The closest voter whose name and street are both close enough (ties: the higher
+    SBOEID), with what matched and what differed."""
+    best: tuple[float, Any, dict[str, Any]] | None = None
+    for voter in voters:
+        score = _score(name, address, voter)
+        if score is not None and (best is None or (score, voter["SBOEID"]) > best[:2]):
+            best = (score, voter["SBOEID"], voter)
+    return None if best is None else _explained(name, address, best[2], best[0])
+
+
+def _parts(name: Name, address: Address, voter: dict[str, Any]) -> dict[str, float]:
+    return {
+        "last name": JaroWinkler.normalized_similarity(name.last, voter["last_n"]),
+        "first name": _first_name(name.first, voter["first_n"]),
+        "house number": 1.0,
+        "street": ratio(address.street, street_name(voter["street_n"])) / 100,
+    }
+
+
+def _score(name: Name, address: Address, voter: dict[str, Any]) -> float | None:
+    """The weighted score of a candidate, or None when a part is not close enough."""
+    parts = _parts(name, address, voter)
+    if (
+        parts["last name"] < LAST_AT_LEAST
+        or parts["first name"] < FIRST_AT_LEAST
+        or parts["street"] < STREET_AT_LEAST
+    ):
         return None
-    parts = {"last name": last, "first name": first, "house number": 1.0, "street": street}
-    score = sum(WEIGHTS[k] * v for k, v in parts.items())
-    match = Match(dict(voter), score)
+    return sum(WEIGHTS[k] * v for k, v in parts.items())
+
+
+def _explained(name: Name, address: Address, voter: dict[str, Any], score: float) -> Match:
+    match = Match(voter, score)
     written = {"last name": name.last, "first name": name.first, "street": address.street}
     on_file = {
         "last name": voter["last_n"],
         "first name": voter["first_n"],
         "street": street_name(voter["street_n"]),
     }
-    for part, value in parts.items():
+    for part, value in _parts(name, address, voter).items():
         if value == 1.0:
             match.matched.append(part)
         else:

@@ -114,8 +114,10 @@ def _library_address(text: str) -> Address:
     )
 
 
+@lru_cache(maxsize=1 << 16)
 def street_name(text: str) -> str:
     """A street normalised for comparison: abbreviations and ordinals as the file writes them.
+    Cached: the voters a review scores live on far fewer streets than there are lines.
 
     >>> street_name("West 4th Street"), street_name("Grand St.")
     ('W 4 ST', 'GRAND ST')

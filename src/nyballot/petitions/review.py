@@ -9,7 +9,8 @@ of the contract (``lines``, ``tally``, ``voter_file``, plus the period and the l
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, TypeVar
 
 import duckdb
 
@@ -21,12 +22,16 @@ from nyballot.petitions.match import Match, Query, find
 from nyballot.petitions.period import signing_period
 from nyballot.petitions.request import Request, parse_units
 from nyballot.petitions.rulings import Rules
-from nyballot.petitions.tally import required_dict, tally
+from nyballot.petitions.tally import Count, required_dict
 from nyballot.voters.layout import SHOWN_FIELDS
 from nyballot.voters.store import voter_file
 
 # Another petition's signers, by SBOEID: (petition uid, date signed).
 OtherSigners = dict[str, list[tuple[str, dt.date | None]]]
+# Lines looked up in the voter store at once: each batch is one pass of the store's joins, and
+# its candidate rows (a few per line) are held until the batch is ruled.
+BATCH = 50_000
+T = TypeVar("T")
 
 
 def check(request: Request) -> None:
@@ -45,87 +50,114 @@ def review(
     request: Request,
     others: OtherSigners | None = None,
 ) -> dict[str, Any]:
-    check(request)
-    period = signing_period(request.year, request.kind, request.law)
-    rules = Rules(request.kind, request.party, request.units, period)
-    sheets = sorted(petition.witnesses)
-    queries = [Query(x.name, x.address) for x in petition.lines]
-    queries += [Query(petition.witnesses[s].name, petition.witnesses[s].address) for s in sheets]
-    matches = find(con, queries)
-    signer_matches = matches[: len(petition.lines)]
-    witness_matches = dict(zip(sheets, matches[len(petition.lines) :], strict=True))
-    unqualified = {
-        sheet: rulings.witness_reasons(
-            petition.witnesses.get(sheet), witness_matches.get(sheet), rules, None
-        )
-        for sheet in {x.sheet for x in petition.lines}
-    }
-    first_of: dict[str, Line] = {}
-    lines = []
-    for line, match in zip(petition.lines, signer_matches, strict=True):
-        lines.append(_line(line, match, rules, petition, unqualified, first_of, others, request))
-    required = _required(con, request)
-    held = voter_file(con)
-    what_if = list(request.law.overlays)
-    return {
-        "lines": lines,
-        "tally": tally(lines, required),
-        "voter_file": held.as_dict(),
-        "petition": {
-            "year": request.year,
-            "kind": request.kind,
-            "party": request.party,
-            "unit": {name: value for name, value in request.units},
-            "seats": request.seats,
-        },
-        "period": period.as_dict(),
-        "what_if": what_if,
-        "notes": _notes(held.date.isoformat(), what_if),
-    }
+    """The whole review as one dict (the API's answer, a kept review)."""
+    run = Review(con, petition, request, others)
+    return {"lines": list(run.lines()), **run.rest()}
 
 
-def _line(
-    line: Line,
-    match: Match | None,
-    rules: Rules,
-    petition: Petition,
-    unqualified: dict[int, str],
-    first_of: dict[str, Line],
-    others: OtherSigners | None,
-    request: Request,
-) -> dict[str, Any]:
-    witness = petition.witnesses.get(line.sheet)
-    reasons = rulings.date_reasons(line, rules, witness)
-    out: dict[str, Any] = {
-        "sheet": line.sheet,
-        "line": line.line,
-        "row": line.row,
-        "date": line.date.isoformat() if line.date else None,
-        "name": line.name,
-        "address": line.address,
-    }
-    if match is None:
-        reasons.insert(
-            0, rulings.reason(GROUNDS["not_found"], "no voter at this address with this name")
-        )
-        out.update(voter=None, match=None)
-    else:
-        reasons[:0] = rulings.voter_reasons(line, match, rules)
-        sboeid = str(match.voter["SBOEID"])
-        if sboeid in first_of:
-            reasons.append(rulings.signed_by(line, first_of[sboeid]))
+class Review:
+    """One review, ruled a batch of lines at a time so that a million lines never hold a
+    million voters' candidate rows at once: ``lines()`` gives each line's ruling in order;
+    ``rest()``, once they are all given, the tally and what the review rests on."""
+
+    def __init__(
+        self,
+        con: duckdb.DuckDBPyConnection,
+        petition: Petition,
+        request: Request,
+        others: OtherSigners | None = None,
+    ) -> None:
+        check(request)
+        self.con, self.petition, self.request = con, petition, request
+        self.others = others or {}
+        self.period = signing_period(request.year, request.kind, request.law)
+        self.rules = Rules(request.kind, request.party, request.units, self.period)
+        self.count = Count()
+
+    def lines(self) -> Iterator[dict[str, Any]]:
+        unqualified = self._witnesses()
+        first_of: dict[str, Line] = {}
+        for batch in _batches(self.petition.lines):
+            matches = find(self.con, [Query(x.name, x.address) for x in batch])
+            for line, match in zip(batch, matches, strict=True):
+                ruled = self._line(line, match, unqualified.get(line.sheet, ""), first_of)
+                self.count.add(ruled)
+                yield ruled
+
+    def _witnesses(self) -> dict[int, str]:
+        """Why each sheet's witness is not qualified, or '' (by sheet)."""
+        witnesses = self.petition.witnesses
+        matched: dict[int, Match | None] = {}
+        for batch in _batches(sorted(witnesses)):
+            found = find(self.con, [Query(witnesses[s].name, witnesses[s].address) for s in batch])
+            matched.update(zip(batch, found, strict=True))
+        return {
+            sheet: rulings.witness_reasons(
+                witnesses.get(sheet), matched.get(sheet), self.rules, None
+            )
+            for sheet in {x.sheet for x in self.petition.lines}
+        }
+
+    def _line(
+        self, line: Line, match: Match | None, unqualified: str, first_of: dict[str, Line]
+    ) -> dict[str, Any]:
+        witness = self.petition.witnesses.get(line.sheet)
+        reasons = rulings.date_reasons(line, self.rules, witness)
+        out: dict[str, Any] = {
+            "sheet": line.sheet,
+            "line": line.line,
+            "row": line.row,
+            "date": line.date.isoformat() if line.date else None,
+            "name": line.name,
+            "address": line.address,
+        }
+        if match is None:
+            reasons.insert(
+                0, rulings.reason(GROUNDS["not_found"], "no voter at this address with this name")
+            )
+            out.update(voter=None, match=None)
         else:
-            first_of[sboeid] = line
-        other = rulings.other_petitions(line, (others or {}).get(sboeid, []), request.seats)
-        if other is not None:
-            reasons.append(other)
-        out["voter"] = {k: _plain(match.voter.get(k)) for k in SHOWN_FIELDS}
-        out["match"] = {**match.as_dict(), "reading": rulings.reading(match)}
-    if unqualified.get(line.sheet):
-        reasons.append(rulings.reason(GROUNDS["witness_not_qualified"], unqualified[line.sheet]))
-    out["valid"] = not reasons
-    out["reasons"] = reasons
-    return out
+            reasons[:0] = rulings.voter_reasons(line, match, self.rules)
+            sboeid = str(match.voter["SBOEID"])
+            if sboeid in first_of:
+                reasons.append(rulings.signed_by(line, first_of[sboeid]))
+            else:
+                first_of[sboeid] = line
+            other = rulings.other_petitions(line, self.others.get(sboeid, []), self.request.seats)
+            if other is not None:
+                reasons.append(other)
+            out["voter"] = {k: _plain(match.voter.get(k)) for k in SHOWN_FIELDS}
+            out["match"] = {**match.as_dict(), "reading": rulings.reading(match)}
+        if unqualified:
+            reasons.append(rulings.reason(GROUNDS["witness_not_qualified"], unqualified))
+        out["valid"] = not reasons
+        out["reasons"] = reasons
+        return out
+
+    def rest(self) -> dict[str, Any]:
+        """Everything of the review but its lines (call once ``lines()`` is exhausted)."""
+        request = self.request
+        held = voter_file(self.con)
+        what_if = list(request.law.overlays)
+        return {
+            "tally": self.count.tally(_required(self.con, request)),
+            "voter_file": held.as_dict(),
+            "petition": {
+                "year": request.year,
+                "kind": request.kind,
+                "party": request.party,
+                "unit": {name: value for name, value in request.units},
+                "seats": request.seats,
+            },
+            "period": self.period.as_dict(),
+            "what_if": what_if,
+            "notes": _notes(held.date.isoformat(), what_if),
+        }
+
+
+def _batches(items: Sequence[T]) -> Iterator[Sequence[T]]:
+    for start in range(0, len(items), BATCH):
+        yield items[start : start + BATCH]
 
 
 def _plain(value: object) -> object:

@@ -109,24 +109,42 @@ def required_dict(request: Request, enrolled: int | None, source: str) -> dict[s
     return {**required_number(request, enrolled), "source": source}
 
 
+class Count:
+    """Lines and valid lines by sheet, counted as the lines are ruled."""
+
+    def __init__(self) -> None:
+        self.lines: Counter[int] = Counter()
+        self.valid: Counter[int] = Counter()
+
+    def add(self, line: dict[str, Any]) -> None:
+        self.lines[line["sheet"]] += 1
+        if line["valid"]:
+            self.valid[line["sheet"]] += 1
+
+    def tally(self, required: dict[str, Any]) -> dict[str, Any]:
+        valid = self.valid.total()
+        total = self.lines.total()
+        number = int(required["number"])
+        return {
+            "valid": valid,
+            "invalid": total - valid,
+            "required": number,
+            "sufficient": valid >= number,
+            "required_from": required,
+            "by_sheet": [
+                {
+                    "sheet": sheet,
+                    "lines": self.lines[sheet],
+                    "valid": self.valid[sheet],
+                    "invalid": self.lines[sheet] - self.valid[sheet],
+                }
+                for sheet in sorted(self.lines)
+            ],
+        }
+
+
 def tally(lines: list[dict[str, Any]], required: dict[str, Any]) -> dict[str, Any]:
-    valid = sum(1 for line in lines if line["valid"])
-    per_sheet: Counter[int] = Counter(line["sheet"] for line in lines)
-    valid_per_sheet: Counter[int] = Counter(line["sheet"] for line in lines if line["valid"])
-    number = int(required["number"])
-    return {
-        "valid": valid,
-        "invalid": len(lines) - valid,
-        "required": number,
-        "sufficient": valid >= number,
-        "required_from": required,
-        "by_sheet": [
-            {
-                "sheet": sheet,
-                "lines": per_sheet[sheet],
-                "valid": valid_per_sheet[sheet],
-                "invalid": per_sheet[sheet] - valid_per_sheet[sheet],
-            }
-            for sheet in sorted(per_sheet)
-        ],
-    }
+    count = Count()
+    for line in lines:
+        count.add(line)
+    return count.tally(required)

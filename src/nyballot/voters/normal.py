@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
-_NOT_KEPT = re.compile(r"[^A-Z0-9 ]")
-_SPACES = re.compile(r" +")
+# The ASCII characters a key drops: all but upper-case letters, digits and the space.
+_KEPT = re.compile(r"[A-Z0-9 ]")
+_DROP = str.maketrans("", "", "".join(c for c in map(chr, range(128)) if not _KEPT.fullmatch(c)))
 _DIRECTION = r"^(N|S|E|W|NE|NW|SE|SW|NORTH|SOUTH|EAST|WEST) "
 _ORDINAL = r"^([0-9]+)(ST|ND|RD|TH)$"
 
@@ -20,11 +21,15 @@ _ORDINAL = r"^([0-9]+)(ST|ND|RD|TH)$"
 def norm(text: str | None) -> str:
     """>>> norm("  Peña-O'Brien ")
     'PENAOBRIEN'
+
+    Accents come off by decomposing (NFKD) and dropping every character outside ASCII, the
+    combining marks among them; what is left is kept only if it is a letter, digit or space.
     """
     if not text:
         return ""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    return _SPACES.sub(" ", _NOT_KEPT.sub("", plain.upper())).strip()
+    if not text.isascii():
+        text = unicodedata.normalize("NFKD", text).upper().encode("ascii", "ignore").decode()
+    return " ".join(text.upper().translate(_DROP).split())
 
 
 def street_key(street: str) -> str:
