@@ -10,6 +10,8 @@ from pathlib import Path
 from nyballot.filing.access import Actor
 from nyballot.filing.desk import Desk, Submission
 from nyballot.petitions import kept
+from nyballot.petitions.lines import read_lines
+from nyballot.petitions.review import Request, parse_units, review
 from nyballot.voters.store import opened
 
 Run = Callable[..., tuple[int, str, str]]
@@ -137,3 +139,23 @@ def test_a_review_under_a_bill_says_what_if(run_cli: Run, golden_store: Path) ->
     data = json.loads(out)
     assert data["what_if"] == ["S5961"]
     assert "What-if: read under S5961, which is not law." in data["notes"]
+
+
+def test_the_review_written_line_by_line_is_the_review_as_one(
+    run_cli: Run, golden_store: Path
+) -> None:
+    # The command line writes each line as it is ruled; the JSON and the text are what the
+    # whole review, built at once, gives (the JSON byte for byte as ``dumps`` writes it).
+    from nyballot.export.json import dumps
+    from nyballot.petitions.report import text
+
+    request = Request(year=2026, party="DEM", units=parse_units(["COUNTYCODE=60", "AD=7"]),
+                      enrolled=40)  # fmt: skip
+    petition = read_lines((DATA / "lines.csv").read_bytes(), str(DATA / "lines.csv"))
+    with opened(str(golden_store)) as con:
+        whole = review(con, petition, request)
+    for fmt, expected in (("json", dumps(whole)), ("text", text(whole))):
+        code, out, err = run_cli("petitions", "review", str(DATA / "lines.csv"), *ARGS,
+                                 "--db", str(golden_store), "--format", fmt)  # fmt: skip
+        assert code == 0, err
+        assert out == expected

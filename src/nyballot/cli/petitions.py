@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from nyballot.cli.voters import DB
 from nyballot.export.json import dumps
+
+if TYPE_CHECKING:
+    from nyballot.petitions.lines import Petition
+    from nyballot.petitions.request import Request
 
 MAX_LINES_FILE = 256 * 1024 * 1024
 
@@ -46,10 +50,29 @@ def petitions() -> None:
 
 
 def _run(options: dict[str, Any]) -> dict[str, Any]:
+    from nyballot.petitions.review import review
+    from nyballot.voters.store import opened
+
+    petition, request = _asked(options)
+    uid = options["petition"]
+    with opened(options["db"], read_only=uid is None) as con:
+        if uid is None:
+            return review(con, petition, request)
+        from nyballot.filing.desk import Desk
+        from nyballot.petitions.book import keep_signers, other_signers, rivals
+
+        records = Desk(options["desk_db"]).records()
+        others = other_signers(con, rivals(records, uid))
+        result = review(con, petition, request, others)
+        keep_signers(con, uid, result)
+        return result
+
+
+def _asked(options: dict[str, Any]) -> tuple[Petition, Request]:
+    """The lines file read, and what the petition is for."""
     from nyballot.law.choice import LawChoice
     from nyballot.petitions.lines import read_lines
-    from nyballot.petitions.review import Request, parse_units, review
-    from nyballot.voters.store import opened
+    from nyballot.petitions.review import Request, parse_units
 
     path: Path = options["lines_file"]
     petition = read_lines(_read(path), str(path))
@@ -63,18 +86,23 @@ def _run(options: dict[str, Any]) -> dict[str, Any]:
         seats=options["seats"],
         law=LawChoice(options["law_id"], tuple(options["overlays"])),
     )
-    uid = options["petition"]
-    with opened(options["db"], read_only=uid is None) as con:
-        if uid is None:
-            return review(con, petition, request)
-        from nyballot.filing.desk import Desk
-        from nyballot.petitions.book import keep_signers, other_signers, rivals
+    return petition, request
 
-        records = Desk(options["desk_db"]).records()
-        others = other_signers(con, rivals(records, uid))
-        result = review(con, petition, request, others)
-        keep_signers(con, uid, result)
-        return result
+
+def _stream(fmt: str, options: dict[str, Any]) -> None:
+    """A review written line by line as each is ruled (memory stays flat for a million)."""
+    from nyballot.petitions import report
+    from nyballot.petitions.review import Review
+    from nyballot.voters.store import opened
+
+    petition, request = _asked(options)
+    with opened(options["db"]) as con:
+        run = Review(con, petition, request)
+        if fmt == "json":
+            report.write_json(run.lines(), run.rest, sys.stdout.buffer)
+            sys.stdout.buffer.flush()
+        else:
+            report.write_text(run.about(), run.lines(), run.rest, sys.stdout)
 
 
 def _read(path: Path) -> bytes:
@@ -92,6 +120,9 @@ def review_command(fmt: str, keep: bool, **options: Any) -> None:
     from nyballot.petitions import kept, report
     from nyballot.voters.store import opened
 
+    if fmt != "html" and not keep and options["petition"] is None:
+        _stream(fmt, options)
+        return
     result = _run(options)
     if keep:
         with opened(options["db"], read_only=False) as con:

@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+import io
+from collections.abc import Callable, Iterable
+from typing import Any, BinaryIO, TextIO
 
+import orjson
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from nyballot.petitions.law import GROUNDS
@@ -30,28 +33,64 @@ SYMBOLS = {
 
 
 def title(result: dict[str, Any]) -> str:
-    p = result["petition"]
+    return _title(result["petition"])
+
+
+def _title(p: dict[str, Any]) -> str:
     party = f" {p['party']}" if p["party"] else ""
     unit = ", ".join(f"{k} {v}" for k, v in p["unit"].items())
     return f"Review of a{party} {p['kind']} petition, {p['year']}{f' ({unit})' if unit else ''}"
 
 
 def text(result: dict[str, Any]) -> str:
-    out = [title(result)]
-    for line in result["lines"]:
+    out = io.StringIO()
+    write_text(result["petition"], result["lines"], lambda: result, out)
+    return out.getvalue()
+
+
+def write_text(
+    petition: dict[str, Any],
+    lines: Iterable[dict[str, Any]],
+    rest: Callable[[], dict[str, Any]],
+    out: TextIO,
+) -> None:
+    """The review as text, each line written as it is ruled; ``rest`` gives the tally and
+    notes once the lines are all written."""
+    out.write(_title(petition) + "\n")
+    for line in lines:
         head = f"  sheet {line['sheet']} line {line['line']}: "
         if line["valid"]:
             voter, match = line["voter"], line["match"]
             read = f"; § 6-134(10): {', '.join(match['differed'])}" if match["differed"] else ""
-            out.append(f"{head}valid ({voter['SBOEID']}, score {match['score']}{read})")
+            out.write(f"{head}valid ({voter['SBOEID']}, score {match['score']}{read})\n")
         for why in line["reasons"]:
-            out.append(f"{head}{why['code']} [§ {why['cite']}] {why['detail']}")
+            out.write(f"{head}{why['code']} [§ {why['cite']}] {why['detail']}\n")
+    result = rest()
     t = result["tally"]
     verdict = "prima facie sufficient" if t["sufficient"] else "insufficient"
-    out.append(f"{t['valid']} valid, {t['invalid']} invalid, {t['required']} required: {verdict}")
-    out.append(required_line(t["required_from"]))
-    out += result["notes"]
-    return "\n".join(out) + "\n"
+    tail = [
+        f"{t['valid']} valid, {t['invalid']} invalid, {t['required']} required: {verdict}",
+        required_line(t["required_from"]),
+        *result["notes"],
+    ]
+    out.write("\n".join(tail) + "\n")
+
+
+def write_json(
+    lines: Iterable[dict[str, Any]], rest: Callable[[], dict[str, Any]], out: BinaryIO
+) -> None:
+    """``{"lines": [...], **rest()}`` as ``dumps`` writes it (indented by two), each line
+    written as it is ruled, so a million lines are never held at once."""
+    out.write(b'{\n  "lines": [')
+    separator = b"\n    "
+    for line in lines:
+        out.write(
+            separator + orjson.dumps(line, option=orjson.OPT_INDENT_2).replace(b"\n", b"\n    ")
+        )
+        separator = b",\n    "
+    out.write(b"]" if separator == b"\n    " else b"\n  ]")
+    # The rest's keys follow the lines' at the same depth: its "{" becomes the comma.
+    out.write(b"," + orjson.dumps(rest(), option=orjson.OPT_INDENT_2)[1:] + b"\n")
 
 
 def required_line(source: dict[str, Any]) -> str:

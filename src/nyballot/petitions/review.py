@@ -72,6 +72,7 @@ class Review:
         self.others = others or {}
         self.period = signing_period(request.year, request.kind, request.law)
         self.rules = Rules(request.kind, request.party, request.units, self.period)
+        self.held = voter_file(con)  # asked first: a store without a file fails before a line
         self.count = Count()
 
     def lines(self) -> Iterator[dict[str, Any]]:
@@ -134,24 +135,27 @@ class Review:
         out["reasons"] = reasons
         return out
 
+    def about(self) -> dict[str, Any]:
+        """What the petition is for."""
+        request = self.request
+        return {
+            "year": request.year,
+            "kind": request.kind,
+            "party": request.party,
+            "unit": {name: value for name, value in request.units},
+            "seats": request.seats,
+        }
+
     def rest(self) -> dict[str, Any]:
         """Everything of the review but its lines (call once ``lines()`` is exhausted)."""
-        request = self.request
-        held = voter_file(self.con)
-        what_if = list(request.law.overlays)
+        what_if = list(self.request.law.overlays)
         return {
-            "tally": self.count.tally(_required(self.con, request)),
-            "voter_file": held.as_dict(),
-            "petition": {
-                "year": request.year,
-                "kind": request.kind,
-                "party": request.party,
-                "unit": {name: value for name, value in request.units},
-                "seats": request.seats,
-            },
+            "tally": self.count.tally(_required(self.con, self.request)),
+            "voter_file": self.held.as_dict(),
+            "petition": self.about(),
             "period": self.period.as_dict(),
             "what_if": what_if,
-            "notes": _notes(held.date.isoformat(), what_if),
+            "notes": _notes(self.held.date.isoformat(), what_if),
         }
 
 
