@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -96,6 +97,8 @@ def _stream(fmt: str, options: dict[str, Any]) -> None:
     from nyballot.voters.store import opened
 
     petition, request = _asked(options)
+    # The lines read live to the end: the collector need not walk them again and again.
+    gc.freeze()
     with opened(options["db"]) as con:
         run = Review(con, petition, request)
         if fmt == "json":

@@ -124,36 +124,35 @@ def _candidates(
 def _best(name: Name, address: Address, voters: list[dict[str, Any]]) -> Match | None:
     """The closest voter whose name and street are both close enough (ties: the higher
     SBOEID), with what matched and what differed."""
-    best: tuple[float, Any, dict[str, Any]] | None = None
+    best: tuple[float, Any, dict[str, Any], dict[str, float]] | None = None
     for voter in voters:
-        score = _score(name, address, voter)
-        if score is not None and (best is None or (score, voter["SBOEID"]) > best[:2]):
-            best = (score, voter["SBOEID"], voter)
-    return None if best is None else _explained(name, address, best[2], best[0])
+        parts = _parts(name, address, voter)
+        if parts is None:
+            continue
+        score = sum(WEIGHTS[k] * v for k, v in parts.items())
+        if best is None or (score, voter["SBOEID"]) > best[:2]:
+            best = (score, voter["SBOEID"], voter, parts)
+    return None if best is None else _explained(name, address, best[2], best[0], best[3])
 
 
-def _parts(name: Name, address: Address, voter: dict[str, Any]) -> dict[str, float]:
-    return {
-        "last name": JaroWinkler.normalized_similarity(name.last, voter["last_n"]),
-        "first name": _first_name(name.first, voter["first_n"]),
-        "house number": 1.0,
-        "street": ratio(address.street, street_name(voter["street_n"])) / 100,
-    }
-
-
-def _score(name: Name, address: Address, voter: dict[str, Any]) -> float | None:
-    """The weighted score of a candidate, or None when a part is not close enough."""
-    parts = _parts(name, address, voter)
-    if (
-        parts["last name"] < LAST_AT_LEAST
-        or parts["first name"] < FIRST_AT_LEAST
-        or parts["street"] < STREET_AT_LEAST
-    ):
+def _parts(name: Name, address: Address, voter: dict[str, Any]) -> dict[str, float] | None:
+    """How close each part is, or None as soon as one is not close enough (most candidates
+    fail on the first part compared)."""
+    last = JaroWinkler.normalized_similarity(name.last, voter["last_n"])
+    if last < LAST_AT_LEAST:
         return None
-    return sum(WEIGHTS[k] * v for k, v in parts.items())
+    first = _first_name(name.first, voter["first_n"])
+    if first < FIRST_AT_LEAST:
+        return None
+    street = ratio(address.street, street_name(voter["street_n"])) / 100
+    if street < STREET_AT_LEAST:
+        return None
+    return {"last name": last, "first name": first, "house number": 1.0, "street": street}
 
 
-def _explained(name: Name, address: Address, voter: dict[str, Any], score: float) -> Match:
+def _explained(
+    name: Name, address: Address, voter: dict[str, Any], score: float, parts: dict[str, float]
+) -> Match:
     match = Match(voter, score)
     written = {"last name": name.last, "first name": name.first, "street": address.street}
     on_file = {
@@ -161,7 +160,7 @@ def _explained(name: Name, address: Address, voter: dict[str, Any], score: float
         "first name": voter["first_n"],
         "street": street_name(voter["street_n"]),
     }
-    for part, value in _parts(name, address, voter).items():
+    for part, value in parts.items():
         if value == 1.0:
             match.matched.append(part)
         else:

@@ -9,6 +9,7 @@ of the contract (``lines``, ``tally``, ``voter_file``, plus the period and the l
 from __future__ import annotations
 
 import datetime as dt
+import operator
 from collections.abc import Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -127,7 +128,7 @@ class Review:
             other = rulings.other_petitions(line, self.others.get(sboeid, []), self.request.seats)
             if other is not None:
                 reasons.append(other)
-            out["voter"] = {k: _plain(match.voter.get(k)) for k in SHOWN_FIELDS}
+            out["voter"] = _shown(match.voter)
             out["match"] = {**match.as_dict(), "reading": rulings.reading(match)}
         if unqualified:
             reasons.append(rulings.reason(GROUNDS["witness_not_qualified"], unqualified))
@@ -164,8 +165,16 @@ def _batches(items: Sequence[T]) -> Iterator[Sequence[T]]:
         yield items[start : start + BATCH]
 
 
-def _plain(value: object) -> object:
-    return value.isoformat() if isinstance(value, dt.date) else value
+_SHOWN = operator.itemgetter(*SHOWN_FIELDS)
+_DATES = {dt.date, dt.datetime}
+
+
+def _shown(voter: dict[str, Any]) -> dict[str, Any]:
+    """The fields of the record a ruling shows, a date as ISO text."""
+    values = _SHOWN(voter)
+    if _DATES & set(map(type, values)):
+        values = tuple(v.isoformat() if isinstance(v, dt.date) else v for v in values)
+    return dict(zip(SHOWN_FIELDS, values, strict=True))
 
 
 def _required(con: duckdb.DuckDBPyConnection, request: Request) -> dict[str, Any]:

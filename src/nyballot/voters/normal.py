@@ -16,6 +16,7 @@ _KEPT = re.compile(r"[A-Z0-9 ]")
 _DROP = str.maketrans("", "", "".join(c for c in map(chr, range(128)) if not _KEPT.fullmatch(c)))
 _DIRECTION = r"^(N|S|E|W|NE|NW|SE|SW|NORTH|SOUTH|EAST|WEST) "
 _ORDINAL = r"^([0-9]+)(ST|ND|RD|TH)$"
+_DIRECTION_RE, _ORDINAL_RE = re.compile(_DIRECTION), re.compile(_ORDINAL)
 
 
 def norm(text: str | None) -> str:
@@ -39,9 +40,9 @@ def street_key(street: str) -> str:
     ('4', 'GRAND', 'WEST')
     """
     words = street.split(" ")
-    if len(words) > 1 and re.match(_DIRECTION, street):
+    if len(words) > 1 and _DIRECTION_RE.match(street):
         words = words[1:]
-    return re.sub(_ORDINAL, r"\1", words[0])
+    return _ORDINAL_RE.sub(r"\1", words[0])
 
 
 def norm_sql(column: str) -> str:
