@@ -25,6 +25,8 @@ BAD = [
      "row 3: a second witness for sheet 1"),
     ("witness date", "1,1,2026-03-01,Ana Ruiz,40 Grand St,Iris Grant,30 Pearl St,soon\n",
      "row 2: witness_date 'soon' is not a date"),
+    ("long cell", GOOD + "1,2,2026-03-02,Bo Li," + "2" * 301 + " Elm St,,,\n",
+     "row 3: a cell longer than 300 characters"),
 ]  # fmt: skip
 
 

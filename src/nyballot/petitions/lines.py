@@ -28,14 +28,14 @@ _NUMBER = re.compile(r"[0-9]{1,9}")
 _US_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Witness:
     name: str
     address: str
     date: dt.date | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     sheet: int
     line: int
@@ -77,7 +77,9 @@ def read_lines(data: bytes, source: str) -> Petition:
                 raise UsageError(f"{where}: {len(cells)} cells; the header has {len(header)}")
             if len(lines) >= MAX_LINES:
                 raise UsageError(f"{source}: more than {MAX_LINES:,} lines")
-            row = dict(zip(header, (_cell(c, where) for c in cells), strict=True))
+            if max(map(len, cells)) > MAX_CELL:
+                raise UsageError(f"{where}: a cell longer than {MAX_CELL} characters")
+            row = dict(zip(header, map(str.strip, cells), strict=True))
             line = Line(
                 _number(row["sheet"], "sheet", where),
                 _number(row["line"], "line", where),
@@ -109,12 +111,6 @@ def _check_header(header: list[str], source: str) -> None:
         raise UsageError(f"{source} row 1: missing column(s) {', '.join(missing)}")
     if len(set(header)) != len(header):
         raise UsageError(f"{source} row 1: a column is named twice")
-
-
-def _cell(value: str, where: str) -> str:
-    if len(value) > MAX_CELL:
-        raise UsageError(f"{where}: a cell longer than {MAX_CELL} characters")
-    return value.strip()
 
 
 def _number(value: str, name: str, where: str) -> int:
