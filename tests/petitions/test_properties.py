@@ -106,12 +106,14 @@ def test_a_key_is_what_its_definition_says(text: str) -> None:
     assert norm(text) == _norm_by_definition(text)
 
 
+@pytest.mark.parametrize("size", [1, 3])
 def test_lines_ruled_in_batches_are_ruled_as_one(
-    con: duckdb.DuckDBPyConnection, monkeypatch: pytest.MonkeyPatch
+    con: duckdb.DuckDBPyConnection, monkeypatch: pytest.MonkeyPatch, size: int
 ) -> None:
-    # Batches of 3 lines put the golden petition's duplicate (sheet 1 lines 9, 10) and its
-    # sheets in different batches.
+    # The golden petition's 2 witnesses and 13 lines are looked up in batches: of 1, every
+    # lookup alone (the duplicate, sheet 1 lines 9 and 10, in two batches); of 3, the two
+    # witnesses with the first line, and the sheets' lines in different batches.
     petition = read_lines((DATA / "lines.csv").read_bytes(), "lines.csv")
     whole = review(con, petition, REQUEST)
-    monkeypatch.setattr("nyballot.petitions.review.BATCH", 3)
+    monkeypatch.setattr("nyballot.petitions.review.BATCH", size)
     assert review(con, petition, REQUEST) == whole

@@ -37,7 +37,7 @@ KEPT_PER_LINE = 3
 _EXTRA = ("last_n", "first_n", "house_n", "street_n", "regdate_on", "purge_date_on")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Query:
     """A name and address to look for (a signer's or a witness's)."""
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import datetime as dt
 import operator
-from collections.abc import Iterator, Sequence
-from typing import Any, TypeVar
+from collections.abc import Iterator
+from typing import Any
 
 import duckdb
 
@@ -32,7 +32,6 @@ OtherSigners = dict[str, list[tuple[str, dt.date | None]]]
 # Lines looked up in the voter store at once: each batch is one pass of the store's joins, and
 # its candidate rows (a few per line) are held until the batch is ruled.
 BATCH = 50_000
-T = TypeVar("T")
 
 
 def check(request: Request) -> None:
@@ -77,25 +76,40 @@ class Review:
         self.count = Count()
 
     def lines(self) -> Iterator[dict[str, Any]]:
-        unqualified = self._witnesses()
+        """Each line's ruling, in order. The witnesses are looked up first, in the same
+        batches as the lines (a petition under a batch is one pass of the store)."""
+        sheets = sorted(self.petition.witnesses)
+        total = len(sheets) + len(self.petition.lines)
+        matched: dict[int, Match | None] = {}
+        unqualified: dict[int, str] | None = None
         first_of: dict[str, Line] = {}
-        for batch in _batches(self.petition.lines):
-            matches = find(self.con, [Query(x.name, x.address) for x in batch])
-            for line, match in zip(batch, matches, strict=True):
+        for start in range(0, total, BATCH):
+            numbers = range(start, min(start + BATCH, total))
+            found = find(self.con, [self._query(sheets, n) for n in numbers])
+            for number, match in zip(numbers, found, strict=True):
+                if number < len(sheets):
+                    matched[sheets[number]] = match
+                    continue
+                if unqualified is None:
+                    unqualified = self._unqualified(matched)
+                line = self.petition.lines[number - len(sheets)]
                 ruled = self._line(line, match, unqualified.get(line.sheet, ""), first_of)
                 self.count.add(ruled)
                 yield ruled
 
-    def _witnesses(self) -> dict[int, str]:
+    def _query(self, sheets: list[int], number: int) -> Query:
+        """The ``number``th name and address looked up: the sheets' witnesses, then the lines."""
+        if number < len(sheets):
+            witness = self.petition.witnesses[sheets[number]]
+            return Query(witness.name, witness.address)
+        line = self.petition.lines[number - len(sheets)]
+        return Query(line.name, line.address)
+
+    def _unqualified(self, matched: dict[int, Match | None]) -> dict[int, str]:
         """Why each sheet's witness is not qualified, or '' (by sheet)."""
-        witnesses = self.petition.witnesses
-        matched: dict[int, Match | None] = {}
-        for batch in _batches(sorted(witnesses)):
-            found = find(self.con, [Query(witnesses[s].name, witnesses[s].address) for s in batch])
-            matched.update(zip(batch, found, strict=True))
         return {
             sheet: rulings.witness_reasons(
-                witnesses.get(sheet), matched.get(sheet), self.rules, None
+                self.petition.witnesses.get(sheet), matched.get(sheet), self.rules, None
             )
             for sheet in {x.sheet for x in self.petition.lines}
         }
@@ -158,11 +172,6 @@ class Review:
             "what_if": what_if,
             "notes": _notes(self.held.date.isoformat(), what_if),
         }
-
-
-def _batches(items: Sequence[T]) -> Iterator[Sequence[T]]:
-    for start in range(0, len(items), BATCH):
-        yield items[start : start + BATCH]
 
 
 _SHOWN = operator.itemgetter(*SHOWN_FIELDS)
