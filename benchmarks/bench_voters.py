@@ -96,35 +96,34 @@ def exact_join(db: Path, lines: Path) -> int:
 
 class TimedConnection:
     """The store's connection, counting the time spent inside it (the queries and the
-    fetching of their rows): the rest of a review is its Python."""
+    fetching of their rows), in wall time and in this thread's processor time: the rest of a
+    review is its Python. The processor time moves less with the machine's load."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
-        self.con, self.spent = con, 0.0
+        self.con, self.spent, self.cpu = con, 0.0, 0.0
+
+    def timed(self, func, *args):  # type: ignore[no-untyped-def]
+        wall, cpu = time.perf_counter(), time.thread_time()
+        value = func(*args)
+        self.spent += time.perf_counter() - wall
+        self.cpu += time.thread_time() - cpu
+        return value
 
     def execute(self, *args):  # type: ignore[no-untyped-def]
-        start = time.perf_counter()
-        self.con.execute(*args)
-        self.spent += time.perf_counter() - start
+        self.timed(self.con.execute, *args)
         return self
 
     def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
         found = getattr(self.con, name)
         if not name.startswith("fetch"):
             return found
-
-        def fetch(*args):  # type: ignore[no-untyped-def]
-            start = time.perf_counter()
-            rows = found(*args)
-            self.spent += time.perf_counter() - start
-            return rows
-
-        return fetch
+        return lambda *args: self.timed(found, *args)
 
 
 def one_review(db: Path, lines: Path) -> None:
     """A review as ``petitions review --format json`` writes it (to /dev/null), in this
     process alone so that its peak memory is its own; prints its figures as JSON."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.thread_time()
     petition = read_lines(lines.read_bytes(), str(lines))
     request = Request(year=2026, party="DEM", required=1, law=LawChoice())
     gc.freeze()  # as the command line does
@@ -132,9 +131,10 @@ def one_review(db: Path, lines: Path) -> None:
     run = Review(con, petition, request)  # type: ignore[arg-type]
     with open(os.devnull, "wb") as out:
         write_json(run.lines(), run.rest, out)
-    took = time.perf_counter() - start
+    took, cpu = time.perf_counter() - start, time.thread_time() - cpu
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    figures = {"took": took, "store": con.spent, "valid": run.count.valid.total(), "peak": peak}
+    figures = {"took": took, "store": con.spent, "python_cpu": cpu - con.cpu, "peak": peak,
+               "valid": run.count.valid.total(), "load": os.getloadavg()[0]}  # fmt: skip
     print(json.dumps(figures))
 
 
@@ -144,10 +144,10 @@ def full_review(db: Path, lines: Path, n: int) -> dict[str, float]:
     figures: dict[str, float] = json.loads(done.stdout)
     python = figures["took"] - figures["store"]
     print(f"petitions review of {n:,} lines, JSON written         {figures['took']:8.2f} s")
-    print(
-        f"  in the store's queries {figures['store']:.2f} s; Python {python:.2f} s "
-        f"({python / n * 1e6:.0f} us a line); peak memory {figures['peak'] / 1e6:,.0f} MB"
-    )
+    print(f"  in the store's queries {figures['store']:.2f} s; Python {python:.2f} s "
+          f"({python / n * 1e6:.0f} us a line; processor time "
+          f"{figures['python_cpu'] / n * 1e6:.0f} us a line); peak memory "
+          f"{figures['peak'] / 1e6:,.0f} MB; load {figures['load']:.1f}")  # fmt: skip
     return figures
 
 
