@@ -194,25 +194,43 @@ def object_(target: str, specifications: bool, **paper: Any) -> None:
 def book(board: str | None, year: int | None, fmt: str, db: str | None) -> None:
     """The public book of filings (§ 6-144): time stamps, names, office, party, objections."""
     from nyballot.filing import book as book_export
+    from nyballot.filing import chain
 
-    rows = book_export.rows(_desk(db).records(board, year))
+    records = _desk(db).records(board, year)
+    rows = book_export.rows(records)
     title = book_export.title(board, year)
+    digests = chain.digests(records)
     if fmt == "csv":
         click.echo(book_export.to_csv(rows), nl=False)
     elif fmt == "html":
-        click.echo(book_export.to_html(rows, title), nl=False)
+        click.echo(book_export.to_html(rows, title, digests), nl=False)
     elif fmt == "json":
-        click.echo(json_export.dumps({"title": title, "rows": rows}), nl=False)
+        click.echo(json_export.dumps({"title": title, "rows": rows, "digests": digests}), nl=False)
     else:
-        table = Table(title=title)
-        for column in ("seq", "stamped", "kind", "candidates", "office", "party_or_body",
-                       "verdict", "status", "memorandum"):  # fmt: skip
-            table.add_column(column.replace("_", " "))
-        for row in rows:
-            table.add_row(*(str(row[c]) for c in (
-                "seq", "stamped", "kind", "candidates", "office", "party_or_body",
-                "verdict", "status", "memorandum")))  # fmt: skip
-        Console(width=max(Console().width, 140)).print(table)
+        _print_book(title, rows, digests)
+
+
+def _print_book(title: str, rows: list[dict[str, Any]], digests: list[dict[str, Any]]) -> None:
+    """The book as a table: a late entry marked under its stamp, with when and by whom it was
+    recorded; then the daily digests."""
+    columns = ("seq", "stamped", "kind", "candidates", "office", "party_or_body", "verdict",
+               "status", "memorandum")  # fmt: skip
+    table = Table(title=title)
+    for column in columns:
+        table.add_column(column.replace("_", " "))
+    for row in rows:
+        cells = {c: str(row[c]) for c in columns}
+        if row["late_entry"]:
+            cells["stamped"] += (
+                f"\n({row['late_entry']}; recorded {row['recorded']} by {row['clerk']})"
+            )
+        table.add_row(*cells.values())
+    console = Console(width=max(Console().width, 140))
+    console.print(table)
+    if digests:
+        console.print("Daily digests (the last hash of each day):", markup=False)
+    for d in digests:
+        console.print(f"  {d['board']}  {d['day']}  #{d['seq']}  {d['hash']}", markup=False)
 
 
 @desk.command()
