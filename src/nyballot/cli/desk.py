@@ -298,6 +298,12 @@ def token(
     """Create a clerk's API token (printed once; only its hash is stored), list or revoke."""
     from nyballot.filing import access
 
+    asked = [flag for flag, given in (("--clerk", clerk is not None), ("--list", show_list),
+             ("--revoke", revoke is not None)) if given]  # fmt: skip
+    if len(asked) > 1:
+        raise click.UsageError(f"{' and '.join(asked)}: give one of them (create, list or revoke)")
+    if (boards or expires) and clerk is None:
+        raise click.UsageError("--board and --expires describe a new token: give --clerk NAME")
     d = _desk(db)
     if show_list:
         found = access.list_tokens(d.engine)
@@ -305,7 +311,9 @@ def token(
             click.echo(json_export.dumps(found), nl=False)
         for t in found if fmt == "text" else []:
             state = "revoked " + t["revoked_at"] if t["revoked_at"] else "active"
-            ends = f" expires {t['expires_at']}" if t["expires_at"] else ""
+            ends = (
+                f" expires {t['expires_at']}{_through(t['expires_at'])}" if t["expires_at"] else ""
+            )
             boards_ = ",".join(t["boards"])
             click.echo(f"{t['id']}  {t['clerk']}  {t['role']}  boards {boards_}{ends}  {state}")
         return
@@ -323,11 +331,24 @@ def token(
         day = parse_day(expires, "--expires")
         # The token works through the whole of its last day, New York time.
         until = dt.datetime.combine(day + dt.timedelta(days=1), dt.time(), NEW_YORK)
+        if until <= access.now():
+            raise click.UsageError(f"--expires {expires}: that day is past")
     token_id, secret = access.create_token(d.engine, clerk, role, boards, until)
     if fmt == "json":
         click.echo(json_export.dumps({"id": token_id, "token": secret}), nl=False)
     else:
         click.echo(secret)
+
+
+def _through(expires_at: str) -> str:
+    """' (works through YYYY-MM-DD)' for a token ending at a New York midnight, as
+    ``--expires`` makes them; else ''."""
+    from nyballot.filing.model import NEW_YORK
+
+    ends = dt.datetime.fromisoformat(expires_at).astimezone(NEW_YORK)
+    if ends.time() != dt.time():
+        return ""
+    return f" (works through {(ends.date() - dt.timedelta(days=1)).isoformat()})"
 
 
 @desk.command()
