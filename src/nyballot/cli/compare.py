@@ -82,7 +82,8 @@ def print_comparison(result: Comparison, console: Console, include_unchanged: bo
         for overlay_id, p in result.provisions:
             was = f" (was: {p.was})" if p.was else ""
             where = f"{overlay_id} § {p.section}, " if p.section else f"{overlay_id}, "
-            console.print(f"  {p.title} ({where}§ {p.cite}): {p.value}{was}")
+            mark = f" [{p.secondary}]" if p.secondary else ""
+            console.print(f"  {p.title} ({where}§ {p.cite}): {p.value}{was}{mark}", markup=False)
     for note in result.other.notes[1:]:
         console.print(f"[dim]{note}[/dim]")
 

@@ -212,7 +212,10 @@ def _show_overlay(data: Law, o: Overlay, fmt: str) -> None:
         for p in o.provisions:
             where = f"§ {p.section}: " if p.section else ""
             was = f" (was: {p.was})" if p.was else ""
-            console.print(f"  {p.id} ({where}§ {p.cite}) {p.title}: {p.value}{was}")
+            mark = f" [{p.secondary}]" if p.secondary else ""
+            console.print(
+                f"  {p.id} ({where}§ {p.cite}) {p.title}: {p.value}{was}{mark}", markup=False
+            )
     for conflict in o.conflicts:
         state = "resolved by the data" if conflict.resolved else "[red]UNRESOLVED[/red]"
         console.print(
