@@ -71,6 +71,11 @@ def test_an_override_is_kept_beside_the_ruling_never_over_it(
     missing = client.post(f"/petitions/reviews/{uid}/overrides",
                           json={**change, "line": 99}, headers=token)  # fmt: skip
     assert missing.status_code == 404
+    # The page's form, sent with bytes that are not UTF-8: a 400 page, nothing recorded.
+    form = {"content-type": "application/x-www-form-urlencoded", "accept": "text/html"}
+    garbled = client.post(f"/web/petitions/{uid}/override", content=b"\xff", headers=form)
+    assert garbled.status_code == 400 and "not UTF-8" in garbled.text
+    assert len(client.get(f"/petitions/reviews/{uid}").json()["overrides"]) == 2
 
 
 def test_the_index_says_when_no_review_is_kept(client: TestClient) -> None:

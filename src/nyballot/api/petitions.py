@@ -179,7 +179,11 @@ def review_page(uid: Id) -> HTMLResponse:
 
 @router.post("/web/petitions/{uid}/override", include_in_schema=False)
 async def review_page_override(uid: Id, request: Request) -> Response:
-    form = {k: v[0] for k, v in parse_qs((await request.body()).decode()).items()}
+    try:
+        text = (await request.body()).decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError("form: not UTF-8 text") from None
+    form = {k: v[0] for k, v in parse_qs(text).items()}
     try:
         sheet, line = int(form.get("sheet", "")), int(form.get("line", ""))
     except ValueError:
