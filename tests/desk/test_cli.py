@@ -101,3 +101,15 @@ def test_the_printed_book_marks_late_entries_and_publishes_the_digests(
     ]
     page = run("desk", "book", "--format", "html", *db)[1]
     assert "Daily digests" in page and last["hash"] in page
+
+
+def test_the_printed_book_shows_brackets_as_written(db_url: str, run: CliRun) -> None:
+    # Square brackets are markup to the table printer; "[/]" closing nothing made it fail.
+    db = ("--db", db_url)
+    code, out, _ = run("desk", "file", "designating_petition", "--board", "erie", "--year", "2026",
+        "--candidate", "Kim [/] Lee@Buffalo", "--office", "X [red]", "--party", "DEM", *db,
+    )  # fmt: skip
+    assert code == 0, out
+    code, table, err = run("desk", "book", *db)
+    assert (code, err) == (0, "")
+    assert "Kim [/] Lee" in table and "X [red]" in table

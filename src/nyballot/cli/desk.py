@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from nyballot.export import json as json_export
 from nyballot.reckoning.dates import format_day
@@ -224,7 +225,7 @@ def _print_book(title: str, rows: list[dict[str, Any]], digests: list[dict[str, 
             cells["stamped"] += (
                 f"\n({row['late_entry']}; recorded {row['recorded']} by {row['clerk']})"
             )
-        table.add_row(*cells.values())
+        table.add_row(*(Text(cell) for cell in cells.values()))  # plain text, never markup
     console = Console(width=max(Console().width, 140))
     console.print(table)
     if digests:
