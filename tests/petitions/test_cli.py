@@ -3,6 +3,7 @@ through the desk; bad input in one line."""
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -157,3 +158,4 @@ def test_the_review_written_line_by_line_is_the_review_as_one(
                                  "--db", str(golden_store), "--format", fmt)  # fmt: skip
         assert code == 0, err
         assert out == expected
+        assert gc.isenabled()  # the cycle collector is off only while the review runs
