@@ -21,7 +21,7 @@ import time
 import uuid
 from pathlib import Path
 
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, select, text
 
 from nyballot.filing.clocks import calendar_for
 from nyballot.filing.desk import Desk, Submission
@@ -44,17 +44,14 @@ def paper(i: int) -> Submission:
 
 
 def floor_rows(desk: Desk, n: int) -> list[dict[str, object]]:
-    """``n`` rows like a filing's, prepared in advance: the last filing's values, on another
-    board (so the filings' own chain is left alone), each with its own uid and link."""
-    row = desk.records()[-1]
-    base: dict[str, object] = {c.name: None for c in filings.columns if c.name != "id"}
-    base.update(
-        {k: v for k, v in row.items() if k in base},
-        received_at=row["received"], candidates="[]", decision="{}", what_if="",
-        request_hash="x", late_reason=None, hash="x",
-    )  # fmt: skip
-    return [{**base, "uid": str(uuid.uuid4()), "prev_hash": str(uuid.uuid4()), "board": "nyc",
-             "idempotency_key": None} for _ in range(n)]  # fmt: skip
+    """``n`` copies of the last filing's row as stored (its decision, candidates and hashes),
+    prepared in advance: on another board (so the filings' own chain is left alone), each
+    with its own uid, link and idempotency key, as filings have."""
+    with desk.engine.connect() as conn:
+        row = conn.execute(select(filings).order_by(filings.c.id.desc()).limit(1)).one()
+    base = {k: v for k, v in row._mapping.items() if k != "id"}
+    return [{**base, "uid": str(uuid.uuid4()), "prev_hash": uuid.uuid4().hex * 2, "board": "nyc",
+             "idempotency_key": str(uuid.uuid4())} for _ in range(n)]  # fmt: skip
 
 
 def floor(desk: Desk, n: int) -> float:

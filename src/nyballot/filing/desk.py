@@ -39,36 +39,42 @@ from nyballot.filing.timeliness import decide
 
 Clock = Callable[[], dt.datetime]
 
-# The hot statements, run through the driver's cursor (``driver``). PostgreSQL: a paper is
-# chained holding its board's lock, so two clerks never chain to the same record (the unique
-# index on (board, prev_hash) would refuse the second); the lock and the board's last hash go
-# in one round trip, the row, its log line and the commit in another. SQLite's BEGIN IMMEDIATE
-# already lets one writer in at a time. A key recorded by another clerk a moment ago is looked
-# up and replayed; anything else conflicting is tried again.
+# The hot statements, run through the driver's cursor (``driver``). A paper is chained to the
+# hash the desk last saw at the end of its board's chain, and the row is written only if that
+# is still the board's last hash (read in the same statement, while no other clerk can write
+# to the board); if not, nothing is written and the paper is chained again to the hash read
+# then. PostgreSQL: a paper is chained holding its board's lock, so two clerks never chain to
+# the same record (the unique index on (board, prev_hash) would refuse the second); the lock,
+# the row, its log line and the commit go in one round trip. SQLite's BEGIN IMMEDIATE already
+# lets one writer in at a time. A key recorded by another clerk a moment ago is looked up and
+# replayed; anything else conflicting is tried again.
 _TRIES = 10
 _COLUMNS = [c.name for c in filings.columns if c.name != "id"]
 _LOGGED = [c.name for c in access_log.columns if c.name != "id"]
-
-
-def _insert(table: str, columns: list[str], prefix: str = "") -> str:
-    return (
-        f"INSERT INTO {table} ({', '.join(columns)}) "
-        f"VALUES ({', '.join(f':{prefix}{c}' for c in columns)})"
-    )
-
-
-_INSERT = Sql(_insert("filings", _COLUMNS))
-_LOG = Sql(_insert("access_log", _LOGGED))
+_LAST = "SELECT hash FROM filings WHERE board = :{} ORDER BY id DESC LIMIT 1"
+# (the board and the link are given twice: PostgreSQL deduces one type for each parameter)
+_CHAINED = (
+    f"INSERT INTO filings ({', '.join(_COLUMNS)}) SELECT {', '.join(':' + c for c in _COLUMNS)} "
+    f"WHERE COALESCE(({_LAST.format('chain_board')}), '') = :chain_prev"
+)
+_INSERT = Sql(_CHAINED)
+_LOG = Sql(
+    f"INSERT INTO access_log ({', '.join(_LOGGED)}) VALUES ({', '.join(':' + c for c in _LOGGED)})"
+)
 _PG_INSERT_BOTH = Sql(
-    f"WITH f AS ({_insert('filings', _COLUMNS)} RETURNING id) "
+    f"WITH f AS ({_CHAINED} RETURNING id) "
     f"INSERT INTO access_log ({', '.join(_LOGGED)}) "
     f"SELECT {', '.join(':log_' + c for c in _LOGGED)} FROM f RETURNING (SELECT id FROM f)"
 )
 _PG_BOARD_LOCK = Sql("SELECT pg_advisory_xact_lock(hashtext(:board))")
-_LAST_HASH = Sql("SELECT hash FROM filings WHERE board = :board ORDER BY id DESC LIMIT 1")
+_LAST_HASH = Sql(_LAST.format("board"))
 _BY_UID = Sql("SELECT * FROM filings WHERE uid = :uid")
 _BY_KEY = Sql("SELECT * FROM filings WHERE idempotency_key = :key")
 _REFERRING = Sql("SELECT uid, kind, outcome FROM filings WHERE refers_to = :uid ORDER BY id")
+
+
+class _Moved(Exception):
+    """The board's chain had moved on from the hash the desk last saw: nothing was written."""
 
 
 class Desk:
@@ -77,6 +83,9 @@ class Desk:
     def __init__(self, url: str | None = None, clock: Clock = access.now) -> None:
         self.engine: Engine = engine_for(url)
         self.clock = clock
+        # The last hash of each board's chain as this desk last wrote or read it: a guess
+        # (another process may have written since), checked as the row is written.
+        self._heads: dict[str, str] = {}
 
     # -- receiving -------------------------------------------------------------------------
 
@@ -124,14 +133,24 @@ class Desk:
             if not idempotency_key:
                 raise UsageError("idempotency key: empty")
         digest = s.request_hash()
-        actor.check_board(board(checked_text(s.board, "board", 40)).id)
+        board_id = board(checked_text(s.board, "board", 40)).id
+        actor.check_board(board_id)
         try:
-            for _ in range(_TRIES):
+            for attempt in range(_TRIES):
+                # After a miss or a conflict the board's last hash is read, not guessed.
+                head = self._heads.pop(board_id, None) if attempt == 0 else None
                 try:
                     with transaction(self.engine) as tx:
-                        if tx.postgres:  # queued: sent with the board's last hash
-                            tx.execute(_PG_BOARD_LOCK, {"board": board(s.board).id})
-                        return self._record(tx, s, actor, clerk, idempotency_key, digest)
+                        if tx.postgres:  # queued: sent with the row
+                            tx.execute(_PG_BOARD_LOCK, {"board": board_id})
+                        record, replayed = self._record(
+                            tx, s, actor, clerk, idempotency_key, digest, head
+                        )
+                    if not replayed:
+                        self._heads[board_id] = record["hash"]
+                    return record, replayed
+                except _Moved:
+                    continue
                 except IntegrityError:
                     # The same key recorded a moment ago by another clerk, or, on PostgreSQL,
                     # another paper chained to the board's last record first: look, then retry.
@@ -152,10 +171,12 @@ class Desk:
         clerk: str,
         idempotency_key: str | None,
         digest: str,
+        head: str | None,
     ) -> tuple[dict[str, Any], bool]:
         """Judge and record a paper in the open transaction, chained to its board's last
-        record. A paper refused under a key already recorded is that key's replay: the key is
-        looked up only then (or on a conflict), not before every filing."""
+        record (``head`` if it still is, else _Moved; read here when None). A paper refused
+        under a key already recorded is that key's replay: the key is looked up only then (or
+        on a conflict), not before every filing."""
         now = self.clock()
         try:
             paper, what_if, cal = self._paper(s, tx, now)
@@ -194,18 +215,27 @@ class Desk:
             "recorded_at": access.stamp(now),
             "late_reason": paper.late_reason,
             "supersedes": paper.supersedes,
-            "prev_hash": tx.scalar(_LAST_HASH, {"board": paper.board.id}) or "",
+            "prev_hash": head,
         }
+        if head is None:
+            values["prev_hash"] = tx.scalar(_LAST_HASH, {"board": paper.board.id}) or ""
         values["hash"] = record_hash(values)
+        guard = {"chain_board": values["board"], "chain_prev": values["prev_hash"]}
         outcome = "late entry" if paper.late_reason else "recorded"
         log = self._log_row(actor, values["uid"], outcome)
         if tx.postgres:  # both rows and the commit in one round trip
             log = {f"log_{k}": v for k, v in log.items()}
-            inserted = tx.execute(_PG_INSERT_BOTH, {**values, **log})
+            inserted = tx.execute(_PG_INSERT_BOTH, {**values, **guard, **log})
             tx.commit()
-            values["id"] = inserted.fetchone()[0]
+            row = inserted.fetchone()
+            if row is None:
+                raise _Moved
+            values["id"] = row[0]
         else:
-            values["id"] = tx.execute(_INSERT, values).lastrowid
+            cursor = tx.execute(_INSERT, {**values, **guard})
+            if cursor.rowcount != 1:
+                raise _Moved
+            values["id"] = cursor.lastrowid
             tx.execute(_LOG, log)
         return record_dict(values), False
 

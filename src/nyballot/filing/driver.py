@@ -41,13 +41,17 @@ class Tx:
         self.cursor = cursor
         self.postgres = postgres
         self._sql: dict[Sql, str] = {}
+        self._cursors = [cursor]
 
     def execute(self, sql: Sql, params: Mapping[str, Any]) -> Any:
         """Run a statement; on PostgreSQL it is only queued until a result is read."""
         text = self._sql.get(sql)
         if text is None:
             text = self._sql[sql] = sql.pyformat if self.postgres else sql.text
-        cursor = self.cursor.connection.cursor() if self.postgres else self.cursor
+        cursor = self.cursor
+        if self.postgres:  # a cursor per statement: each keeps its own queued result
+            cursor = self.cursor.connection.cursor()
+            self._cursors.append(cursor)
         cursor.execute(text, params)
         return cursor
 
@@ -64,6 +68,10 @@ class Tx:
     def first(self, sql: Sql, params: Mapping[str, Any]) -> dict[str, Any] | None:
         found = self.rows(sql, params)
         return found[0] if found else None
+
+    def close(self) -> None:
+        for cursor in self._cursors:
+            cursor.close()
 
     def commit(self) -> None:
         """Commit now (on PostgreSQL with whatever is queued, in one round trip)."""
@@ -82,13 +90,15 @@ def transaction(engine: Engine) -> Iterator[Tx]:
         raise _wrapped(engine, exc) from None
     try:
         with ExitStack() as stack:
-            cursor = connection.cursor()
+            tx = Tx(connection.cursor(), postgres)
+            # Closed here, by this thread, before the connection goes back to the pool: no
+            # cursor of ours outlives the transaction to reset a statement another thread runs.
+            stack.callback(tx.close)
             if postgres:
                 assert connection.driver_connection is not None
                 stack.enter_context(connection.driver_connection.pipeline())
             else:
-                cursor.execute("BEGIN IMMEDIATE")
-            tx = Tx(cursor, postgres)
+                tx.cursor.execute("BEGIN IMMEDIATE")
             yield tx
             tx.commit()
     except dbapi.Error as exc:
