@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine
@@ -23,15 +22,14 @@ from sqlalchemy.exc import DBAPIError
 _NAMED = re.compile(r"(?<![:\w]):(\w+)")
 
 
-@dataclass(frozen=True)
 class Sql:
-    """A statement with ``:name`` parameters, in each driver's parameter style."""
+    """A statement with ``:name`` parameters (sqlite3's style), and in psycopg's: %(name)s."""
 
-    text: str
+    __slots__ = ("named", "pyformat")
 
-    @property
-    def pyformat(self) -> str:  # psycopg: %(name)s
-        return _NAMED.sub(r"%(\1)s", self.text.replace("%", "%%"))
+    def __init__(self, text: str) -> None:
+        self.named = text
+        self.pyformat = _NAMED.sub(r"%(\1)s", text.replace("%", "%%"))
 
 
 class Tx:
@@ -40,19 +38,15 @@ class Tx:
     def __init__(self, cursor: Any, postgres: bool) -> None:
         self.cursor = cursor
         self.postgres = postgres
-        self._sql: dict[Sql, str] = {}
         self._cursors = [cursor]
 
     def execute(self, sql: Sql, params: Mapping[str, Any]) -> Any:
         """Run a statement; on PostgreSQL it is only queued until a result is read."""
-        text = self._sql.get(sql)
-        if text is None:
-            text = self._sql[sql] = sql.pyformat if self.postgres else sql.text
         cursor = self.cursor
         if self.postgres:  # a cursor per statement: each keeps its own queued result
             cursor = self.cursor.connection.cursor()
             self._cursors.append(cursor)
-        cursor.execute(text, params)
+        cursor.execute(sql.pyformat if self.postgres else sql.named, params)
         return cursor
 
     def scalar(self, sql: Sql, params: Mapping[str, Any]) -> Any:
