@@ -39,15 +39,17 @@ from nyballot.filing.timeliness import decide
 
 Clock = Callable[[], dt.datetime]
 
-# The hot statements, run through the driver's cursor (``driver``). A paper is chained to the
-# hash the desk last saw at the end of its board's chain, and the row is written only if that
-# is still the board's last hash (read in the same statement, while no other clerk can write
-# to the board); if not, nothing is written and the paper is chained again to the hash read
-# then. PostgreSQL: a paper is chained holding its board's lock, so two clerks never chain to
-# the same record (the unique index on (board, prev_hash) would refuse the second); the lock,
-# the row, its log line and the commit go in one round trip. SQLite's BEGIN IMMEDIATE already
-# lets one writer in at a time. A key recorded by another clerk a moment ago is looked up and
-# replayed; anything else conflicting is tried again.
+# The hot statements, run through the driver's cursor (``driver``). SQLite: BEGIN IMMEDIATE
+# lets one writer in at a time; the board's last hash is read, then the row and its log line
+# are written. PostgreSQL: a paper is chained holding its board's lock, so two clerks never
+# chain to the same record (the unique index on (board, prev_hash) would refuse the second).
+# To spare a round trip the paper is chained to the hash the desk last saw at the end of its
+# board's chain, and the row is written only if that is still the board's last hash (read in
+# the same statement, under the lock); if not, nothing is written and the paper is chained
+# again to the hash read then. The lock, the row, its log line and the commit go in one round
+# trip. (On SQLite, where a statement costs no round trip, that guard would cost more than the
+# read: an INSERT reading its own table goes through a temporary table.) A key recorded by
+# another clerk a moment ago is looked up and replayed; anything else conflicting is retried.
 _TRIES = 10
 _COLUMNS = [c.name for c in filings.columns if c.name != "id"]
 _LOGGED = [c.name for c in access_log.columns if c.name != "id"]
@@ -57,7 +59,9 @@ _CHAINED = (
     f"INSERT INTO filings ({', '.join(_COLUMNS)}) SELECT {', '.join(':' + c for c in _COLUMNS)} "
     f"WHERE COALESCE(({_LAST.format('chain_board')}), '') = :chain_prev"
 )
-_INSERT = Sql(_CHAINED)
+_INSERT = Sql(
+    f"INSERT INTO filings ({', '.join(_COLUMNS)}) VALUES ({', '.join(':' + c for c in _COLUMNS)})"
+)
 _LOG = Sql(
     f"INSERT INTO access_log ({', '.join(_LOGGED)}) VALUES ({', '.join(':' + c for c in _LOGGED)})"
 )
@@ -83,9 +87,11 @@ class Desk:
     def __init__(self, url: str | None = None, clock: Clock = access.now) -> None:
         self.engine: Engine = engine_for(url)
         self.clock = clock
-        # The last hash of each board's chain as this desk last wrote or read it: a guess
-        # (another process may have written since), checked as the row is written.
-        self._heads: dict[str, str] = {}
+        # PostgreSQL: the last hash of each board's chain as this desk last wrote or read it,
+        # a guess (another process may have written since), checked as the row is written.
+        self._heads: dict[str, str] | None = (
+            {} if self.engine.dialect.name == "postgresql" else None
+        )
 
     # -- receiving -------------------------------------------------------------------------
 
@@ -138,7 +144,7 @@ class Desk:
         try:
             for attempt in range(_TRIES):
                 # After a miss or a conflict the board's last hash is read, not guessed.
-                head = self._heads.pop(board_id, None) if attempt == 0 else None
+                head = self._heads.pop(board_id, None) if attempt == 0 and self._heads else None
                 try:
                     with transaction(self.engine) as tx:
                         if tx.postgres:  # queued: sent with the row
@@ -146,7 +152,7 @@ class Desk:
                         record, replayed = self._record(
                             tx, s, actor, clerk, idempotency_key, digest, head
                         )
-                    if not replayed:
+                    if self._heads is not None and not replayed:
                         self._heads[board_id] = record["hash"]
                     return record, replayed
                 except _Moved:
@@ -186,6 +192,10 @@ class Desk:
                 raise
             return found, True
         decision = decide(paper, cal)
+        decoded = {
+            "candidates": [asdict(c) for c in paper.candidates],
+            "decision": decision_dict(decision),
+        }
         values: dict[str, Any] = {
             "uid": str(uuid.uuid4()),
             "idempotency_key": idempotency_key,
@@ -202,7 +212,7 @@ class Desk:
             "district": paper.district,
             "party": paper.party,
             "independent_body": paper.independent_body,
-            "candidates": json.dumps([asdict(c) for c in paper.candidates]),
+            "candidates": json.dumps(decoded["candidates"]),
             "refers_to": paper.refers_to,
             "outcome": paper.outcome.value if paper.outcome else None,
             "fee_cents": paper.fee_cents,
@@ -210,7 +220,7 @@ class Desk:
             "verdict": decision.verdict.value,
             "fatal": decision.fatal,
             "filed_on": decision.filed_on.isoformat() if decision.filed_on else None,
-            "decision": json.dumps(decision_dict(decision)),
+            "decision": json.dumps(decoded["decision"]),
             "clerk": clerk,
             "recorded_at": access.stamp(now),
             "late_reason": paper.late_reason,
@@ -220,11 +230,11 @@ class Desk:
         if head is None:
             values["prev_hash"] = tx.scalar(_LAST_HASH, {"board": paper.board.id}) or ""
         values["hash"] = record_hash(values)
-        guard = {"chain_board": values["board"], "chain_prev": values["prev_hash"]}
         outcome = "late entry" if paper.late_reason else "recorded"
         log = self._log_row(actor, values["uid"], outcome)
         if tx.postgres:  # both rows and the commit in one round trip
             log = {f"log_{k}": v for k, v in log.items()}
+            guard = {"chain_board": values["board"], "chain_prev": values["prev_hash"]}
             inserted = tx.execute(_PG_INSERT_BOTH, {**values, **guard, **log})
             tx.commit()
             row = inserted.fetchone()
@@ -232,12 +242,9 @@ class Desk:
                 raise _Moved
             values["id"] = row[0]
         else:
-            cursor = tx.execute(_INSERT, {**values, **guard})
-            if cursor.rowcount != 1:
-                raise _Moved
-            values["id"] = cursor.lastrowid
+            values["id"] = tx.execute(_INSERT, values).lastrowid
             tx.execute(_LOG, log)
-        return record_dict(values), False
+        return record_dict(values, decoded), False
 
     @staticmethod
     def _log_row(actor: Actor, target: str, outcome: str) -> dict[str, str]:
