@@ -1,18 +1,18 @@
-"""``GET /calendar/2026`` at 16 clients through the HTTP API (a real ``nyballot serve``), with
-the latency percentiles the clients saw, beside ``/health`` (the floor) in the same run.
+"""``GET /calendar/2026`` at 16 clients through the HTTP API (a real ``nyballot serve``), with the
+latency percentiles the clients saw, beside ``/health`` (the floor) in the same run.
 
 .venv/bin/python benchmarks/bench_api.py [--seconds 5] [--clients 16] [--workers 1] [--runs 3]
 
 The goal: ``GET /calendar/2026`` at 16 clients with p99 under 50 ms. Where the time goes is
-printed first: each route called in this process straight through the application (no socket,
-no HTTP parsing), which is the server's own work per request. The load comes from ``wrk`` (a
+printed first: each route called in this process straight through the application (no socket, no
+HTTP parsing), which is the server's own work per request. The load comes from ``wrk`` (a
 compiled client, installed by ``scripts/wrk``), so 16 clients do not take the two cores from the
 server; without it (``--client asyncio``, or wrk missing), from one asyncio process holding 16
-connections. Each client sends the next request as soon as it has read the whole answer. Three
-requests are measured in turns: ``/health``, the calendar as a bare client asks for it
-(152 KB of JSON), and the calendar as a browser or ``curl --compressed`` asks for it
-(``Accept-Encoding: gzip``). The server runs without its per-client rate limit (every client
-here is 127.0.0.1).
+connections; ``--client httpx``: 16 Python threads, as this benchmark used to measure. Each
+client sends the next request as soon as it has read the whole answer. Three requests are
+measured in turns: ``/health``, the calendar as a bare client asks for it (152 KB of JSON), and
+the calendar as a browser or ``curl --compressed`` asks for it (``Accept-Encoding: gzip``). The
+server runs without its per-client rate limit (every client here is 127.0.0.1).
 """
 
 from __future__ import annotations
@@ -185,6 +185,35 @@ def with_asyncio(
     return n, spent[n // 2] * 1e3, spent[int(n * 0.99)] * 1e3
 
 
+def with_httpx(
+    url: str, headers: tuple[tuple[str, str], ...], clients: int, seconds: float
+) -> tuple[int, float, float]:
+    """The same from ``clients`` Python threads, one httpx client each (as this benchmark
+    measured before wrk): the threads take much of the two cores from the server."""
+    import threading
+
+    spent: list[float] = []
+    stop = time.perf_counter() + seconds
+
+    def client() -> None:
+        with httpx.Client(headers={"accept-encoding": "identity", **dict(headers)}) as c:
+            while (start := time.perf_counter()) < stop:
+                c.get(url).raise_for_status()
+                spent.append(time.perf_counter() - start)
+
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    spent.sort()
+    n = len(spent)
+    return n, spent[n // 2] * 1e3, spent[int(n * 0.99)] * 1e3
+
+
+CLIENTS = {"wrk": with_wrk, "asyncio": with_asyncio, "httpx": with_httpx}
+
+
 def measure(
     server: int,
     base: str,
@@ -196,7 +225,7 @@ def measure(
     asked = {"accept-encoding": "identity", **dict(headers)}  # httpx would ask for gzip
     answer = httpx.get(base + path, headers=asked).raise_for_status()
     size = int(answer.headers.get("content-length", len(answer.content)))  # as sent
-    run = with_wrk if args.client == "wrk" else with_asyncio
+    run = CLIENTS[args.client]
     start, cpu = time.perf_counter(), server_cpu(server)
     total, p50, p99 = run(base + path, headers, args.clients, args.seconds)
     elapsed, cpu = time.perf_counter() - start, server_cpu(server) - cpu
@@ -230,7 +259,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--path", default="/calendar/2026")
-    parser.add_argument("--client", choices=("wrk", "asyncio"), default="wrk")
+    parser.add_argument("--client", choices=sorted(CLIENTS), default="wrk")
     args = parser.parse_args()
     if args.client == "wrk" and shutil.which("wrk") is None:
         print("wrk not found (scripts/wrk installs it): one asyncio process instead")

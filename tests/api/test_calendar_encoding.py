@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from nyballot.api import calendar as calendar_api
 from nyballot.api import create_app
 from nyballot.api.encoded import accepts_gzip, matches
+from nyballot.api.tcp import served_by
 from nyballot.export.json import calendar_dict
 from nyballot.filing.store import dispose_all
 from nyballot.web.common import choose
@@ -195,3 +196,8 @@ def test_kept_answers_count_against_the_rate_limit(url: str) -> None:
     with TestClient(create_app(url, rate=0.001, burst=3)) as c:
         codes = [c.get("/calendar/2026").status_code for _ in range(5)]
     assert codes == [200, 200, 200, 429, 429]
+
+
+def test_the_server_runs_on_uvloop_and_httptools() -> None:
+    # Both are dependencies; without them uvicorn falls back to asyncio's loop and h11.
+    assert served_by() == "uvloop, httptools"
