@@ -1,7 +1,10 @@
 """What every response passes through: security headers, HEAD answered wherever GET is, a
 per-client rate limit (429) and, when asked, a standard access log.
 
-Plain ASGI middleware (no per-request threads): each adds a few microseconds.
+Plain ASGI middleware (no per-request threads): each adds a few microseconds. Measured on a
+kept calendar (benchmarks/bench_api.py), the headers, HEAD, rate limit and body limit layers
+together cost about 3.5 µs of the ~75 µs of CPU a request takes in the server, too little to be
+worth merging them into one.
 """
 
 from __future__ import annotations
