@@ -51,7 +51,7 @@ class Run:
 
     def __str__(self) -> str:
         return (
-            f"{self.label:<23} {self.requests / self.seconds:5.0f} req/s  "
+            f"{self.label:<16} {self.requests / self.seconds:5.0f} req/s  "
             f"p50 {self.p50:5.1f} ms  p99 {self.p99:5.1f} ms  server CPU {self.cpu:.2f} ms/req  "
             f"{self.size:>7,} B"
         )
@@ -286,12 +286,12 @@ def main() -> None:
         try:
             for k in range(args.runs):
                 print(
-                    f"Run {k + 1}: {args.clients} clients ({args.client}), "
-                    f"{args.workers} server worker(s), {load()}"
+                    f"Run {k + 1}: /health, then GET {args.path}; {args.clients} clients "
+                    f"({args.client}), {args.workers} server worker(s), {load()}"
                 )
                 health = measure(server.pid, base, "/health", "/health", (), args)
-                plain = measure(server.pid, base, args.path, args.path, (), args)
-                gzip = measure(server.pid, base, args.path + " gzip", args.path, (GZIP,), args)
+                plain = measure(server.pid, base, "plain", args.path, (), args)
+                gzip = measure(server.pid, base, "gzip accepted", args.path, (GZIP,), args)
                 print(f"  {health}")
                 for run in (plain, gzip):
                     print(f"  {run}  p99 {run.p99 / health.p99:.1f}x /health's")
@@ -305,11 +305,11 @@ def main() -> None:
 def summary(every: list[tuple[Run, Run, Run]]) -> None:
     """The p99s of every run, lowest to highest, and their ratios to /health's."""
     print(f"Over {len(every)} run(s), p99 lowest-highest (and as a ratio to /health's):")
-    for k, label in enumerate(("/health", "calendar", "calendar gzip")):
+    for k, label in enumerate(run.label for run in every[0]):
         p99s = sorted(runs[k].p99 for runs in every)
         ratios = sorted(runs[k].p99 / runs[0].p99 for runs in every)
         print(
-            f"  {label:<14} {p99s[0]:5.1f}-{p99s[-1]:5.1f} ms"
+            f"  {label:<16} {p99s[0]:5.1f}-{p99s[-1]:5.1f} ms"
             + (f"  ({ratios[0]:.1f}-{ratios[-1]:.1f}x)" if k else "")
         )
 

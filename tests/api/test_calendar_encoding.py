@@ -201,3 +201,21 @@ def test_kept_answers_count_against_the_rate_limit(url: str) -> None:
 def test_the_server_runs_on_uvloop_and_httptools() -> None:
     # Both are dependencies; without them uvicorn falls back to asyncio's loop and h11.
     assert served_by() == "uvloop, httptools"
+
+
+def test_explain_computes_a_new_calendar_once_off_the_event_loop(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(calendar_api, "_computed", set())
+    path = "/explain/2026/designating_petition.filing?convention=statutory"
+    first = client.get(path)
+    assert first.status_code == 200 and len(calendar_api._computed) == 1
+
+    async def no_thread(*args: object) -> None:
+        raise AssertionError("a worker thread was used again")
+
+    monkeypatch.setattr(calendar_api, "run_in_threadpool", no_thread)
+    again = client.get(path)
+    assert again.status_code == 200 and again.json() == first.json()
+    missing = client.get("/explain/2026/no_such.rule?convention=statutory")
+    assert missing.status_code == 404 and "error" in missing.json()

@@ -22,7 +22,7 @@ from starlette.datastructures import Headers
 from nyballot.api.body_limit import ASGIApp, Receive, Scope, Send
 from nyballot.api.downloads import Asked, Convention, Event, Kind, Law, With, Year
 from nyballot.api.encoded import Encoded
-from nyballot.calendar.model import parse_kind_groups
+from nyballot.calendar.model import Calendar, parse_kind_groups
 from nyballot.calendar.request import CalendarRequest
 from nyballot.compare import compare_requests
 from nyballot.errors import UsageError
@@ -105,11 +105,28 @@ class KeptCalendars:
         await self.app(scope, receive, send)
 
 
+# The choices whose calendar was computed (and is cached by the calendar package), so that
+# reading it again need not leave the event loop.
+_computed: set[CalendarRequest] = set()
+
+
+async def _calendar_of(choice: CalendarRequest) -> Calendar:
+    """The choice's calendar: computed in a worker thread the first time, so a new query never
+    holds up the requests being served; then read straight from the cache."""
+    if choice in _computed:
+        return choice.calendar()
+    cal = await run_in_threadpool(choice.calendar)
+    if len(_computed) >= _KEPT:  # as many as the calendar package keeps
+        _computed.clear()
+    _computed.add(choice)
+    return cal
+
+
 @router.get("/explain/{year}/{rule_id}")
-def explain(choice: Asked, rule_id: Annotated[str, Path(max_length=100)]) -> dict[str, Any]:
+async def explain(choice: Asked, rule_id: Annotated[str, Path(max_length=100)]) -> dict[str, Any]:
     """One date, step by step, with the words and citations (the same query as
     ``/calendar/{year}``: law, with, event, convention)."""
-    cal = choice.calendar()
+    cal = await _calendar_of(choice)
     try:
         deadline = cal.deadline(rule_id)
     except UsageError as exc:  # a rule the calendar does not have is not found: 404
