@@ -5,17 +5,17 @@ latency percentiles the clients saw, beside ``/health`` (the floor) in the same 
 
 The goal: ``GET /calendar/2026`` at 16 clients with p99 under 50 ms. Where the time goes is
 printed first: each route called in this process straight through the application (no socket, no
-HTTP parsing), which is the server's own work per request; under load, the server process's CPU
-time per request is printed beside what the clients saw. The load comes from ``wrk`` (a compiled
-client, installed by ``scripts/wrk`` when missing), so 16 clients do not take the two cores from
-the server; without it (``--client asyncio``, or wrk missing), from one asyncio process holding
-16 connections; ``--client httpx``: 16 Python threads, as this benchmark used to measure. Each
-client sends the next request as soon as it has read the whole answer. Three requests are
-measured in turns: ``/health``, the calendar as a bare client asks for it (152 KB of JSON), and
-the calendar as a browser or ``curl --compressed`` asks for it (``Accept-Encoding: gzip``). The
-server runs without its per-client rate limit (every client here is 127.0.0.1). ``/health`` goes
-through the framework's routing, which a calendar answered before skips, so the calendar's ratio
-to that floor can be under 1.
+HTTP parsing), which is the server's own work per request; under load, the CPU time per request
+of the server process and of the clients is printed beside what the clients saw. The load comes
+from ``wrk`` (a compiled client, installed by ``scripts/wrk`` when missing), so 16 clients do
+not take the two cores from the server; without it (``--client asyncio``, or wrk missing), from
+one asyncio process holding 16 connections; ``--client httpx``: 16 Python threads, as this
+benchmark used to measure. Each client sends the next request as soon as it has read the whole
+answer. Three requests are measured in turns: ``/health``, the calendar as a bare client asks
+for it (152 KB of JSON), and the calendar as a browser or ``curl --compressed`` asks for it
+(``Accept-Encoding: gzip``). The server runs without its per-client rate limit (every client
+here is 127.0.0.1). ``/health`` goes through the framework's routing, which a calendar answered
+before skips, so the calendar's ratio to that floor can be under 1.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import argparse
 import asyncio
 import os
 import re
+import resource
 import shutil
 import socket
 import subprocess
@@ -48,11 +49,13 @@ class Run:
     p99: float
     size: int  # bytes of the body each answer carried
     cpu: float  # the server's CPU time (user and system) per request, milliseconds
+    client_cpu: float  # the clients' (wrk's, or this process's), per request, milliseconds
 
     def __str__(self) -> str:
         return (
             f"{self.label:<16} {self.requests / self.seconds:5.0f} req/s  "
-            f"p50 {self.p50:5.1f} ms  p99 {self.p99:5.1f} ms  server CPU {self.cpu:.2f} ms/req  "
+            f"p50 {self.p50:5.1f} ms  p99 {self.p99:5.1f} ms  CPU ms/req server {self.cpu:.2f}, "
+            f"clients {self.client_cpu:.2f}  "
             f"{self.size:>7,} B"
         )
 
@@ -77,6 +80,12 @@ def server_cpu(pid: int) -> float:
         total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
         pids += [int(c) for c in children]
     return total
+
+
+def client_cpu() -> float:
+    """Seconds of CPU used so far by this process and its finished children (wrk)."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
 
 
 def load() -> str:
@@ -229,10 +238,11 @@ def measure(
     answer = httpx.get(base + path, headers=asked).raise_for_status()
     size = int(answer.headers.get("content-length", len(answer.content)))  # as sent
     run = CLIENTS[args.client]
-    start, cpu = time.perf_counter(), server_cpu(server)
+    start, cpu, own = time.perf_counter(), server_cpu(server), client_cpu()
     total, p50, p99 = run(base + path, headers, args.clients, args.seconds)
-    elapsed, cpu = time.perf_counter() - start, server_cpu(server) - cpu
-    return Run(label, total, elapsed, p50, p99, size, cpu / total * 1000)
+    elapsed = time.perf_counter() - start
+    cpu, own = (server_cpu(server) - cpu) / total * 1000, (client_cpu() - own) / total * 1000
+    return Run(label, total, elapsed, p50, p99, size, cpu, own)
 
 
 def serve(args: argparse.Namespace, folder: str) -> tuple[subprocess.Popen[bytes], str]:
