@@ -60,7 +60,8 @@ def floor_rows(desk: Desk, n: int) -> list[dict[str, object]]:
 def floor(desk: Desk, n: int) -> float:
     """Bare INSERT and COMMIT per second through the driver, as lean as a write can be: a
     pooled connection of the same engine (same pragmas, same durability), the row prepared in
-    advance, one INSERT and the COMMIT (on PostgreSQL pipelined: one round trip)."""
+    advance, one INSERT and the COMMIT (on PostgreSQL pipelined: the BEGIN, then the INSERT and
+    the COMMIT in one round trip, as a filing's are)."""
     rows = floor_rows(desk, n)
     postgres = desk.engine.dialect.name == "postgresql"
     names = list(rows[0])

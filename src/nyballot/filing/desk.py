@@ -39,17 +39,18 @@ from nyballot.filing.timeliness import decide
 
 Clock = Callable[[], dt.datetime]
 
-# The hot statements, run through the driver's cursor (``driver``). SQLite: BEGIN IMMEDIATE
-# lets one writer in at a time; the board's last hash is read, then the row and its log line
-# are written. PostgreSQL: a paper is chained holding its board's lock, so two clerks never
-# chain to the same record (the unique index on (board, prev_hash) would refuse the second).
-# To spare a round trip the paper is chained to the hash the desk last saw at the end of its
-# board's chain, and the row is written only if that is still the board's last hash (read in
-# the same statement, under the lock); if not, nothing is written and the paper is chained
-# again to the hash read then. The lock, the row, its log line and the commit go in one round
-# trip. (On SQLite, where a statement costs no round trip, that guard would cost more than the
-# read: an INSERT reading its own table goes through a temporary table.) A key recorded by
-# another clerk a moment ago is looked up and replayed; anything else conflicting is retried.
+# The hot statements, run through the driver's cursor (``driver``). SQLite: BEGIN IMMEDIATE lets one
+# writer in at a time; the board's last hash is read, then the row and its log line are written.
+# PostgreSQL: a paper is chained holding its board's lock, so two clerks never chain to the same
+# record (the unique index on (board, prev_hash) would refuse the second). To spare a round trip the
+# paper is chained to the hash the desk last saw at the end of its board's chain, and the row is
+# written only if that is still the board's last hash (read in the same statement, under the lock);
+# if not, nothing is written and the paper is chained again to the hash read then. After the BEGIN
+# (psycopg waits for it), the lock, the row, its log line and the commit go in one round trip, as
+# the bare INSERT and COMMIT do. (On SQLite, where a statement costs no round trip, that guard would
+# cost more than the read: an INSERT reading its own table goes through a temporary table.) A key
+# recorded by another clerk a moment ago is looked up and replayed; anything else conflicting is
+# retried.
 _TRIES = 10
 _COLUMNS = [c.name for c in filings.columns if c.name != "id"]
 _LOGGED = [c.name for c in access_log.columns if c.name != "id"]
@@ -232,7 +233,7 @@ class Desk:
         values["hash"] = record_hash(values)
         outcome = "late entry" if paper.late_reason else "recorded"
         log = self._log_row(actor, values["uid"], outcome)
-        if tx.postgres:  # both rows and the commit in one round trip
+        if tx.postgres:  # the lock (queued), both rows and the commit in one round trip
             log = {f"log_{k}": v for k, v in log.items()}
             guard = {"chain_board": values["board"], "chain_prev": values["prev_hash"]}
             inserted = tx.execute(_PG_INSERT_BOTH, {**values, **guard, **log})

@@ -2,11 +2,12 @@
 
 A filing is a handful of fixed statements; run through SQLAlchemy's Core each one pays for an
 execution context, events and result wrapping, which on a fast disk cost more than the commit.
-Here a pooled connection of the same engine (the same pragmas and durability settings) runs
-the statements as prepared SQL, and PostgreSQL's pipeline mode sends the queued ones in one
-round trip. A driver error comes out as SQLAlchemy's exception for it (``IntegrityError``,
-``OperationalError``), so callers handle both paths alike; a lost connection is thrown away
-with the rest of the pool, as SQLAlchemy does.
+Here a pooled connection of the same engine (the same pragmas and durability settings) runs the
+statements as prepared SQL, and PostgreSQL's pipeline mode sends the queued ones in one round
+trip (after the BEGIN, which psycopg sends and waits for on its own). A driver error comes out
+as SQLAlchemy's exception for it (``IntegrityError``, ``OperationalError``), so callers handle
+both paths alike; a lost connection is thrown away with the rest of the pool, as SQLAlchemy
+does.
 """
 
 from __future__ import annotations
