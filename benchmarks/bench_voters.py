@@ -2,12 +2,14 @@
 same run.
 
     .venv/bin/python benchmarks/bench_voters.py [--voters 13000000] [--lines 10000 1000000]
-        [--dir DIR]
+        [--dir DIR] [--server postgresql://...]
 
 Targets: import 13 million records in under 90 s and 2 GB; review 10,000 lines in under 5 s
 and 1,000,000 lines in under 5 minutes. Floors: DuckDB's own bare scan of the same CSV (for
 the import) and an exact join of the lines on name and address with no fuzzy matching (for
-the review). The import runs as its own process so its peak memory is its own.
+the review). The import runs as its own process so its peak memory is its own. With
+``--server``, the same file is imported into that PostgreSQL database too and the same lines are
+reviewed there, beside the DuckDB file's figures (the server's schema is replaced).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from nyballot.law.choice import LawChoice
 from nyballot.petitions.lines import read_lines
 from nyballot.petitions.review import Request, review
 from nyballot.voters.sample import write_sample
-from nyballot.voters.store import connect
+from nyballot.voters.store import connect, opened
 
 CLI = [str(Path(sys.executable).parent / "nyballot")]
 
@@ -52,10 +54,10 @@ def bare_scan(path: Path) -> int:
     return int(row[0]) if row else 0
 
 
-def import_process(path: Path, db: Path) -> int:
+def import_process(path: Path, db: str) -> int:
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    subprocess.run([*CLI, "voters", "import", str(path), "--db", str(db), "--date",
-                    "2026-01-05"], check=True, stderr=subprocess.DEVNULL)  # fmt: skip
+    subprocess.run([*CLI, "voters", "import", str(path), "--db", db, "--date",
+                    "2026-01-05", "--replace"], check=True, stderr=subprocess.DEVNULL)  # fmt: skip
     return max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
 
 
@@ -76,34 +78,36 @@ def make_lines(db: Path, n: int, out: Path) -> None:
             w.writerow(line + ([*line[3:5], "2026-03-31"] if i % 10 == 0 else ["", "", ""]))
 
 
-def exact_join(db: Path, lines: Path) -> int:
-    con = connect(db, read_only=True)
-    row = con.execute(
-        "SELECT count(*) FROM read_csv(?, header = true, all_varchar = true) q "
-        "JOIN voters v ON v.FIRSTNAME || ' ' || v.LASTNAME = q.name "
-        "AND v.RADDNUMBER || ' ' || v.RSTREETNAME = q.address",
-        [str(lines)],
-    ).fetchone()
-    con.close()
+def exact_join(db: str, lines: Path) -> int:
+    with opened(db) as con:
+        row = con.execute(
+            "SELECT count(*) FROM read_csv(?, header = true, all_varchar = true) q "
+            "JOIN voters v ON v.FIRSTNAME || ' ' || v.LASTNAME = q.name "
+            "AND v.RADDNUMBER || ' ' || v.RSTREETNAME = q.address",
+            [str(lines)],
+        ).fetchone()
     return int(row[0]) if row else 0
 
 
-def full_review(db: Path, lines: Path) -> int:
+def full_review(db: str, lines: Path) -> int:
     petition = read_lines(lines.read_bytes(), str(lines))
     request = Request(year=2026, party="DEM", required=1, law=LawChoice())
-    con = connect(db, read_only=True)
-    result = review(con, petition, request)
-    con.close()
+    with opened(db) as con:
+        result = review(con, petition, request)
     return int(result["tally"]["valid"])
 
 
-def imported(voters: int, source: Path, db: Path) -> None:
-    with source.open("wb") as out:
-        timed(f"voters sample --voters {voters:,}", write_sample, voters, 7, out)
-    print(f"  file: {source.stat().st_size / 1e9:.2f} GB")
+def imported(source: Path, stores: list[str]) -> None:
+    if not stores:
+        return
     _, floor = timed("floor: DuckDB bare CSV scan", bare_scan, source)
-    peak, took = timed("voters import", import_process, source, db)
-    print(f"  import / floor = {took / floor:.1f}x; peak memory {peak / 1024:.0f} MB")
+    for db in stores:
+        peak, took = timed(f"voters import ({_kind(db)})", import_process, source, db)
+        print(f"  import / floor = {took / floor:.1f}x; peak memory {peak / 1024:.0f} MB")
+
+
+def _kind(db: str) -> str:
+    return "PostgreSQL" if "://" in db else "DuckDB file"
 
 
 def main() -> None:
@@ -112,19 +116,28 @@ def main() -> None:
     parser.add_argument("--lines", type=int, nargs="+", default=[10_000, 1_000_000])
     parser.add_argument("--dir", type=Path, help="Where the temporary files go.")
     parser.add_argument("--keep", type=Path, help="Keep (or reuse) the file and store here.")
+    parser.add_argument("--server", metavar="URL", help="A PostgreSQL voter store to compare.")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(dir=args.dir, prefix="bench-voters-") as folder:
         root = args.keep or Path(folder)
         root.mkdir(parents=True, exist_ok=True)
         source, db = root / "AllNYSVoters_20260105.txt", root / "voters.duckdb"
-        if not db.exists():
-            imported(args.voters, source, db)
+        stores = [str(db), *([args.server] if args.server else [])]
+        if not source.exists():
+            with source.open("wb") as out:
+                timed(f"voters sample --voters {args.voters:,}", write_sample, args.voters, 7, out)
+            print(f"  file: {source.stat().st_size / 1e9:.2f} GB")
+        imported(source, stores if not db.exists() else stores[1:])
         for n in args.lines:
             lines = root / f"lines-{n}.csv"
             make_lines(db, n, lines)
-            _, floor = timed(f"floor: exact join of {n:,} lines", exact_join, db, lines)
-            valid, took = timed(f"petitions review of {n:,} lines", full_review, db, lines)
-            print(f"  review / floor = {took / floor:.1f}x; {valid:,} valid of {n:,}")
+            for store in stores:
+                kind = _kind(store)
+                _, floor = timed(f"floor: exact join of {n:,} lines ({kind})", exact_join, store,
+                                 lines)  # fmt: skip
+                valid, took = timed(f"petitions review of {n:,} lines ({kind})", full_review,
+                                    store, lines)  # fmt: skip
+                print(f"  review / floor = {took / floor:.1f}x; {valid:,} valid of {n:,}")
 
 
 if __name__ == "__main__":

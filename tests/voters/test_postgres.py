@@ -20,6 +20,7 @@ import pytest
 
 from nyballot.errors import UsageError
 from nyballot.petitions import kept
+from nyballot.petitions.book import keep_signers, other_signers
 from nyballot.petitions.lines import read_lines
 from nyballot.petitions.review import Request, parse_units, review
 from nyballot.voters import pg
@@ -132,6 +133,23 @@ def test_replacing_keeps_the_reviews_and_their_overrides(pg_store: str, tmp_path
         again = kept.get(con, uid)
     assert [o["reason"] for o in again["overrides"]] == ["signer known to the clerk", "second look"]
     assert again["lines"][0]["valid"] is False  # the latest override is in force
+
+
+def test_a_petitions_signers_are_kept_on_the_server_and_replaced(
+    pg_store: str, tmp_path: Path
+) -> None:
+    import_file(write(tmp_path / "a.txt", record()), pg_store, date=dt.date(2025, 1, 1))
+    lines = [
+        {"voter": {"SBOEID": "NY1"}, "date": "2026-03-01", "sheet": 1, "line": 2},
+        {"voter": {"SBOEID": "NY2"}, "date": None, "sheet": 1, "line": 3},
+        {"voter": None, "date": "2026-03-02", "sheet": 2, "line": 1},
+    ]
+    with opened(pg_store, read_only=False) as con:
+        keep_signers(con, "P1", {"lines": lines[2:]})
+        keep_signers(con, "P1", {"lines": lines})  # a later review of it replaces the list
+        keep_signers(con, "P2", {"lines": lines[:1]})
+        found = other_signers(con, ["P1"])
+    assert found == {"NY1": [("P1", dt.date(2026, 3, 1))], "NY2": [("P1", None)]}
 
 
 def test_the_cli_imports_into_postgresql_from_the_environment(

@@ -10,6 +10,7 @@ import duckdb
 
 from nyballot.errors import UsageError
 from nyballot.petitions.review import OtherSigners, signers
+from nyballot.voters.store import insert_rows
 
 
 def rivals(records: list[dict[str, Any]], uid: str) -> list[str]:
@@ -48,6 +49,5 @@ def keep_signers(con: duckdb.DuckDBPyConnection, uid: str, result: dict[str, Any
     rows: list[tuple[str, str, dt.date | None, int, int]] = [(uid, *s) for s in signers(result)]
     con.execute("BEGIN")
     con.execute("DELETE FROM petition_signers WHERE petition = ?", [uid])
-    if rows:
-        con.executemany("INSERT INTO petition_signers VALUES (?, ?, ?, ?, ?)", rows)
+    insert_rows(con, "petition_signers", rows)
     con.execute("COMMIT")
