@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 import csv
-import resource
+import os
 import subprocess
 import sys
 import tempfile
@@ -55,10 +55,13 @@ def bare_scan(path: Path) -> int:
 
 
 def import_process(path: Path, db: str) -> int:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    subprocess.run([*CLI, "voters", "import", str(path), "--db", db, "--date",
-                    "2026-01-05", "--replace"], check=True, stderr=subprocess.DEVNULL)  # fmt: skip
-    return max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+    """Import in a child process; its own peak memory (KB)."""
+    child = subprocess.Popen([*CLI, "voters", "import", str(path), "--db", db, "--date",
+                              "2026-01-05", "--replace"], stderr=subprocess.DEVNULL)  # fmt: skip
+    _, status, usage = os.wait4(child.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"voters import into {db} failed")
+    return int(usage.ru_maxrss)
 
 
 def make_lines(db: Path, n: int, out: Path) -> None:
