@@ -84,14 +84,6 @@ def store_value(db: str | None = None) -> str:
     return db or os.environ.get(ENV_DB) or DEFAULT_DB
 
 
-def store_path(db: str | None = None) -> Path:
-    """The store's file (a UsageError when the store is a server's URL)."""
-    value = store_value(db)
-    if pg.is_url(value):
-        raise UsageError(f"voter store '{pg.shown(value)}': a server, not a file")
-    return Path(value)
-
-
 def store_name(db: str | None = None) -> str:
     """The store as shown to people (a URL's password hidden)."""
     return pg.shown(store_value(db))
