@@ -260,6 +260,8 @@ def _import_to_server(
         _record(con, info)
         progress("committing")
         con.execute("COMMIT")
+        progress("updating the server's statistics")
+        pg.analyze(con, "voters")
     except duckdb.Error as exc:
         raise UsageError(
             f"voter store '{pg.shown(url)}': {pg.problem(exc, pg.libpq_url(url))}"
