@@ -17,6 +17,7 @@ from icalendar import Calendar as ICalendar
 from nyballot.calendar.engine import build_calendar
 from nyballot.cli import cli, main
 from nyballot.errors import UsageError
+from nyballot.law.loader import load_law
 
 NYBALLOT = Path(sys.executable).parent / "nyballot"
 
@@ -259,3 +260,19 @@ def test_an_unknown_rule_reads_alike_everywhere() -> None:
     assert cal.deadline("designating_petition.filing") is cal.get("designating_petition.filing")
     with pytest.raises(UsageError, match=r"not in the 2015 calendar \(pre-2019\) \(did you mean"):
         cal.deadline("designating_petition.filng")
+
+
+@pytest.mark.parametrize("version", ["current", "pre-2019"])
+def test_law_show_prints_every_quotation_and_note_whole(version: str) -> None:
+    # Square brackets in the law's words (a redline's "[nine] thirteen") were taken for markup
+    # by the terminal printer and dropped.
+    shown = " ".join(run("law", "show", version).stdout.split())
+    for rule in load_law().versions[version].rules.values():
+        for text in (*rule.law, rule.unverified):
+            assert " ".join(text.split()) in shown, (rule.id, text)
+
+
+def test_explain_prints_a_bracketed_note_whole() -> None:
+    # versions/current/9-200.yaml: 'Taken from a redline ("[nine] thirteen days") ...'.
+    shown = " ".join(run("explain", "2026", "canvass.primary").stdout.split())
+    assert 'Taken from a redline ("[nine] thirteen days")' in shown

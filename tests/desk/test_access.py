@@ -112,6 +112,7 @@ def test_token_command_line(url: str, run: CliRun) -> None:
     assert code == 0 and set(made) == {"id", "token"} and made["token"].startswith("nyb_")
     code, out, _ = run("desk", "token", "--list", *db)
     assert re.match(rf"{made['id']}  Ann  supervisor  boards albany,erie expires 2100-01-01T", out)
+    assert "(works through 2099-12-31)" in out
     assert made["token"] not in out and "active" in out
     assert run("desk", "token", "--revoke", str(made["id"]), *db)[:2] == (
         0, f"token {made['id']}: revoked\n"
@@ -123,7 +124,12 @@ def test_token_command_line(url: str, run: CliRun) -> None:
     code, _, err = run("desk", "token", "--clerk", "Ann", "--board", "gotham", *db)
     assert code == 2 and err.startswith("nyballot: error: board 'gotham': unknown")
     code, _, err = run("desk", "token", "--clerk", "Ann", "--expires", "2020-01-01", *db)
-    assert code == 2 and "already past" in err
+    assert (code, err) == (2, "nyballot: error: --expires 2020-01-01: that day is past\n")
+    # Two actions at once are refused, never one of them silently dropped.
+    code, _, err = run("desk", "token", "--list", "--revoke", "1", *db)
+    assert (code, err.count("\n")) == (2, 1) and "--list and --revoke: give one of them" in err
+    code, _, err = run("desk", "token", "--board", "albany", *db)
+    assert code == 2 and "give --clerk NAME" in err
 
 
 def test_public_reads_are_paged(url: str, client: TestClient, clock: DeskClock) -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import glob
 import json
+import sqlite3
 import subprocess
 import uuid
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -182,3 +184,22 @@ def test_pg_dump_and_pg_restore_keep_a_book_that_verifies(tmp_path: Path, run: C
             conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
             conn.execute(text(f"DROP DATABASE IF EXISTS {copy} WITH (FORCE)"))
         admin.dispose()
+
+
+def test_what_is_not_a_backup_is_refused_and_left_as_it_was(tmp_path: Path, run: CliRun) -> None:
+    empty = tmp_path / "empty.bak"
+    empty.touch()
+    other = tmp_path / "other.sqlite3"
+    with closing(sqlite3.connect(other)) as con:
+        con.execute("CREATE TABLE notes (text)")
+        con.commit()
+    before = other.read_bytes()
+    target = ("--db", f"sqlite:///{tmp_path / 'r.sqlite3'}")
+    refused = [(empty, "not a backup of a book"), (other, "not a backup of a book"),
+               (Path("/dev/zero"), "not a file"), (tmp_path / "gone", "no such file")]  # fmt: skip
+    for path, why in refused:
+        code, out, err = run("desk", "restore", str(path), *target)
+        assert (code, out) == (2, "") and err.startswith(f"nyballot: error: {path}: {why}")
+        assert err.count("\n") == 1
+    assert empty.read_bytes() == b"" and other.read_bytes() == before
+    dispose_all()

@@ -77,3 +77,39 @@ def test_serve_starts_and_answers(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_the_printed_book_marks_late_entries_and_publishes_the_digests(
+    db_url: str, run: CliRun
+) -> None:
+    db = ("--db", db_url)
+    code, out, _ = run("desk", "file", "designating_petition", "--board", "erie", "--year", "2026",
+        "--received", "2026-04-01T11:00-04:00", "--late-entry", "counter down", "--clerk", "Sue",
+        "--candidate", "Kim Lee@Buffalo", "--office", "Member of Assembly", "--party", "DEM",
+        "--format", "json", *db,
+    )  # fmt: skip
+    assert code == 0, out
+    last = json.loads(out)
+    table = run("desk", "book", *db)[1]
+    # The stamped column, its wrapped lines joined: the stamp, then the late entry's marks.
+    stamped = " ".join(line.split("│")[2].strip() for line in table.splitlines() if "│" in line)
+    recorded = last["recorded_at"].replace("T", " ")[:16]
+    assert f"2026-04-01 11:00 (late entry: counter down; recorded {recorded} by Sue)" in stamped
+    assert f"erie  {last['recorded_at'][:10]}  #1  {last['hash']}" in table
+    assert json.loads(run("desk", "book", "--format", "json", *db)[1])["digests"] == [
+        {"board": "erie", "day": last["recorded_at"][:10], "seq": 1, "hash": last["hash"]}
+    ]
+    page = run("desk", "book", "--format", "html", *db)[1]
+    assert "Daily digests" in page and last["hash"] in page
+
+
+def test_the_printed_book_shows_brackets_as_written(db_url: str, run: CliRun) -> None:
+    # Square brackets are markup to the table printer; "[/]" closing nothing made it fail.
+    db = ("--db", db_url)
+    code, out, _ = run("desk", "file", "designating_petition", "--board", "erie", "--year", "2026",
+        "--candidate", "Kim [/] Lee@Buffalo", "--office", "X [red]", "--party", "DEM", *db,
+    )  # fmt: skip
+    assert code == 0, out
+    code, table, err = run("desk", "book", *db)
+    assert (code, err) == (0, "")
+    assert "Kim [/] Lee" in table and "X [red]" in table

@@ -82,6 +82,8 @@ def test_impossible_papers_are_refused(desk: Desk) -> None:
         )  # fmt: skip
     with pytest.raises(UsageError, match="names no candidate"):
         desk.submit(petition(candidates=[]), "Ann Clerk")
+    with pytest.raises(UsageError, match=r"candidates\[0\].name: blank"):  # a name of spaces
+        desk.submit(petition(candidates=[{"name": " \t ", "residence": "Albany"}]), "Ann Clerk")
     w, _ = desk.submit(on(desk, uid, "withdrawal"), "Ann Clerk")
     with pytest.raises(UsageError, match="a withdrawal cannot be withdrawn"):
         desk.submit(on(desk, w["uid"], "withdrawal"), "Ann Clerk")

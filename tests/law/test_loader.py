@@ -10,7 +10,8 @@ import pytest
 
 from nyballot.calendar.engine import build_calendar
 from nyballot.errors import LawDataError
-from nyballot.law.loader import apply_overlays, build_rule, load_law, load_overlay
+from nyballot.export.json import provision_dict
+from nyballot.law.loader import apply_overlays, build_provision, build_rule, load_law, load_overlay
 from nyballot.law.model import NON_ROLLING_KINDS, Rule
 
 _BASE_RULE = {
@@ -103,3 +104,34 @@ def test_an_overlay_file_whose_name_is_not_its_id_is_refused(tmp_path: Path) -> 
     )
     with pytest.raises(LawDataError, match=r"other-name\.yaml: the file must be named an-id\.yaml"):
         load_overlay(path)
+
+
+_PROVISION = {
+    "id": "x.fee",
+    "cite": "6-117(2)",
+    "title": "A fee",
+    "law": "five hundred dollars",
+    "source": "bills/A9725.txt",
+    "value": "$500",
+    "type": "dollars",
+    "setting": 500,
+}
+
+
+def test_secondary_evidence_is_one_convention_for_rules_and_provisions() -> None:
+    source = {"evidence": "secondary", "evidence_source": "current/X-SECONDARY.txt"}
+    p = build_provision({**_PROVISION, **source}, "t.yaml", {})
+    assert (p.evidence, p.evidence_source) == ("secondary", "current/X-SECONDARY.txt")
+    assert p.secondary == "secondary: current/X-SECONDARY.txt"
+    shown = provision_dict(p)
+    assert (shown["evidence"], shown["evidence_source"]) == ("secondary", source["evidence_source"])
+    assert build_provision(_PROVISION, "t.yaml", {}).secondary == ""
+    for wrong, message in (
+        ({"evidence": "secondary: current/X-SECONDARY.txt"}, "'evidence' must be 'secondary'"),
+        ({"evidence": "secondary"}, "name the secondary source in 'evidence_source'"),
+        ({"evidence_source": "current/X-SECONDARY.txt"}, "without 'evidence: secondary'"),
+    ):
+        with pytest.raises(LawDataError, match=message):
+            build_provision({**_PROVISION, **wrong}, "t.yaml", {})
+        with pytest.raises(LawDataError, match=message):
+            build_rule({**_BASE_RULE, **wrong}, "t.yaml", {})

@@ -10,9 +10,13 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from nyballot.filing.access import Actor
 from nyballot.voters.store import connect, import_file
 
 DATA = Path(__file__).parent / "data"
+# Papers of April entered now: late entries by the board itself.
+LATE = "entered from the paper log"
+BOARD = Actor("clerk", "board")
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from nyballot.api import create_app
-from nyballot.filing.desk import Desk
+from nyballot.filing.desk import Desk, Submission
+
+from .conftest import BOARD, LATE
 
 DATA = Path(__file__).parent / "data"
 QUERY = "year=2026&party=DEM&unit=COUNTYCODE=60&unit=AD=7&enrolled=40"
@@ -69,6 +71,11 @@ def test_an_override_is_kept_beside_the_ruling_never_over_it(
     missing = client.post(f"/petitions/reviews/{uid}/overrides",
                           json={**change, "line": 99}, headers=token)  # fmt: skip
     assert missing.status_code == 404
+    # The page's form, sent with bytes that are not UTF-8: a 400 page, nothing recorded.
+    form = {"content-type": "application/x-www-form-urlencoded", "accept": "text/html"}
+    garbled = client.post(f"/web/petitions/{uid}/override", content=b"\xff", headers=form)
+    assert garbled.status_code == 400 and "not UTF-8" in garbled.text
+    assert len(client.get(f"/petitions/reviews/{uid}").json()["overrides"]) == 2
 
 
 def test_the_index_says_when_no_review_is_kept(client: TestClient) -> None:
@@ -106,3 +113,35 @@ def test_the_index_shows_a_review_kept_before_required_from_named_its_source(
     page = client.get("/web/petitions")
     assert page.status_code == 200
     assert 'href="/web/petitions/old"' in page.text
+
+
+def test_a_rival_petition_in_the_book_makes_a_duplicate_over_http(
+    client: TestClient, token: dict[str, str], tmp_path: Path
+) -> None:
+    desk = Desk(f"sqlite:///{tmp_path / 'desk.sqlite3'}")
+    filed = [desk.submit(Submission(kind="designating_petition", board="westchester",
+                         year=2026, received=f"2026-04-0{day}T10:00-04:00", late_entry=LATE,
+                         candidates=[{"name": "Ana Ruiz"}],
+                         office="Member of Assembly", party="DEM"), BOARD)[0]["uid"]
+             for day in (1, 2)]  # fmt: skip
+    rival = (
+        b"sheet,line,date,name,address,witness_name,witness_address,witness_date\n"
+        b"1,1,2026-03-01,Sofia Rossi,16 Church St,Iris Grant,30 Pearl St,2026-03-15\n"
+    )
+    lines = (DATA / "lines.csv").read_bytes()
+    # A public review names its petition but records nothing: no rival signers are known yet.
+    first = client.post(f"/petitions/review?{QUERY}&petition={filed[0]}", content=rival)
+    assert first.status_code == 200 and first.json()["tally"]["valid"] == 1
+    later = client.post(f"/petitions/review?{QUERY}&petition={filed[1]}", content=lines)
+    assert [r["code"] for r in later.json()["lines"][10]["reasons"]] == []
+    # The kept review of the first petition (a clerk's) records its signers; the second
+    # petition's review then rules Sofia Rossi, who signed the earlier one, under § 6-134(3).
+    kept_first = client.post(f"/petitions/reviews?{QUERY}&petition={filed[0]}", content=rival,
+                             headers=token)  # fmt: skip
+    assert kept_first.status_code == 201
+    later = client.post(f"/petitions/review?{QUERY}&petition={filed[1]}", content=lines)
+    rossi = later.json()["lines"][10]
+    assert [r["code"] for r in rossi["reasons"]] == ["duplicate_other_petition"]
+    assert filed[0] in rossi["reasons"][0]["detail"]
+    unknown = client.post(f"/petitions/review?{QUERY}&petition=nope", content=lines)
+    assert unknown.status_code == 400 and "no such filing" in unknown.json()["error"]

@@ -7,16 +7,14 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from nyballot.filing.access import Actor
 from nyballot.filing.desk import Desk, Submission
 from nyballot.petitions import kept
 from nyballot.voters.store import opened
 
+from .conftest import BOARD, LATE
+
 Run = Callable[..., tuple[int, str, str]]
 DATA = Path(__file__).parent / "data"
-# Papers of April entered now: late entries by the board itself.
-LATE = "entered from the paper log"
-BOARD = Actor("clerk", "board")
 ARGS = ["--year", "2026", "--party", "DEM", "--unit", "COUNTYCODE=60", "--unit", "AD=7",
         "--enrolled", "40"]  # fmt: skip
 

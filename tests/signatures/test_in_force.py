@@ -120,3 +120,31 @@ def test_library_errors_name_the_request_fields() -> None:
         in_force("designating", 2026, Inputs(enrolled=1), unit="x")
     with pytest.raises(OutOfCoverageError):
         in_force("designating", 2030, Inputs(enrolled=1), unit="assembly")
+
+
+def test_secondary_evidence_is_written_as_the_law_data_write_it() -> None:
+    # One convention (rules, provisions, this table): evidence: secondary, the source named in
+    # evidence_source; outputs then mark the number "secondary: <source>".
+    marked: list[dict[str, Any]] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if "evidence" in node or "evidence_source" in node:
+                marked.append(node)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(data())
+    assert len(marked) == 5  # the three limits of the caps file, L.2021 ch.22, A.4686 of 2021
+    assert all(n["evidence"] == "secondary" and n["evidence_source"] for n in marked)
+    # 2021, an assembly district, 1,000,000 enrolled: 1.5% is 15,000; the limit of 500
+    # (secondary) cut by 70% (secondary) to 150 (tests/golden/signatures/in_force.yaml).
+    (req,) = in_force("designating", 2021, Inputs(enrolled=1_000_000), unit="assembly")
+    assert req.number == 150
+    assert req.evidence == (
+        "secondary: current/6-136-caps-SECONDARY.txt; "
+        "secondary: current/L2021-ch22-SECONDARY.txt (70% cut of every number)"
+    )

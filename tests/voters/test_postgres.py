@@ -8,8 +8,11 @@ the server tests are skipped, except in CI, where that is a failure.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import os
+import subprocess
+import sys
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -25,24 +28,30 @@ from nyballot.petitions.lines import read_lines
 from nyballot.petitions.review import Request, parse_units, review
 from nyballot.voters import pg
 from nyballot.voters.sample import write_sample
-from nyballot.voters.store import has_voter_file, import_file, opened, voter_file
+from nyballot.voters.store import KEPT_TABLES, has_voter_file, import_file, opened, voter_file
 
 from .test_import import record, write
 
 PG_ENV = "NYBALLOT_TEST_POSTGRES_URL"
-EXAMPLE = Path(__file__).parents[2] / "examples" / "petition-lines.csv"
+ROOT = Path(__file__).parents[2]
+EXAMPLE = ROOT / "examples" / "petition-lines.csv"
 Run = Callable[..., tuple[int, str, str]]
 PETITION = {"year": 2026, "kind": "designating", "party": "DEM", "unit": {}}
 
 
-@pytest.fixture
-def pg_store() -> Iterator[str]:
-    """A URL whose current schema is a new, empty one."""
+def server() -> str:
     base = os.environ.get(PG_ENV)
     if not base:
         if os.environ.get("CI") == "true":
             pytest.fail(f"{PG_ENV} is not set: CI must test against PostgreSQL (scripts/test)")
         pytest.skip(f"{PG_ENV} not set (scripts/postgres starts a server)")
+    return base
+
+
+@pytest.fixture
+def pg_store() -> Iterator[str]:
+    """A URL whose current schema is a new, empty one."""
+    base = server()
     admin = pg.libpq_url(base)
     schema = "v_" + uuid.uuid4().hex[:12]
     with psycopg.connect(admin, autocommit=True) as conn:
@@ -77,8 +86,8 @@ def test_a_review_on_postgresql_rules_as_on_the_duckdb_file(
     import_file(sample, str(tmp_path / "v.duckdb"), date=day)
     assert (on_server.records, on_server.fields, on_server.date) == (20000, 47, day)
     server, file = _review(pg_store), _review(str(tmp_path / "v.duckdb"))
-    # The README's figures for this sample and lines file: 7 valid, 8 invalid.
-    assert (server["tally"]["valid"], server["tally"]["invalid"]) == (7, 8)
+    # The README's figures for this sample and lines file: 7 valid, 9 invalid.
+    assert (server["tally"]["valid"], server["tally"]["invalid"]) == (7, 9)
     assert server["lines"] == file["lines"]
     assert server["tally"] == file["tally"]
     assert server["voter_file"]["date"] == "2026-01-05"
@@ -195,3 +204,35 @@ def test_a_url_is_read_as_libpq_reads_it() -> None:
     assert pg.libpq_url("postgresql+psycopg://u@h:5/d") == "postgresql://u@h:5/d?connect_timeout=10"
     assert pg.libpq_url("postgres://h/d?connect_timeout=3") == "postgresql://h/d?connect_timeout=3"
     assert pg.shown("postgresql://ana:pw@h/d") == "postgresql://ana:***@h/d"
+
+
+def test_the_readme_walkthrough_runs_as_written(tmp_path: Path) -> None:
+    """The README's PostgreSQL block, after the sample it reviews, in a shell as a user runs it
+    (from a folder holding voters.txt, scripts/ and examples/); it fills the test server's
+    public schema, emptied afterwards."""
+    admin = pg.libpq_url(server())
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index("```sh", readme.index("**PostgreSQL as the voter store**")) + 5
+    for name in ("scripts", "examples"):
+        (tmp_path / name).symlink_to(ROOT / name)
+    # scripts/postgres finds the running server by its checkout's path, not the link's.
+    digest = hashlib.sha256(str(ROOT).encode() + b"\n").hexdigest()[:8]  # echo "$root" | sha256sum
+    cluster = f"/tmp/nyballot-pg-{digest}"
+    script = (
+        f"export NYBALLOT_PG_DIR={os.environ.get('NYBALLOT_PG_DIR', cluster)}\n"
+        "nyballot voters sample --voters 20000 --seed 7 > voters.txt\n"
+        + readme[start : readme.index("\n```", start)]
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NYBALLOT_")}
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    try:
+        done = subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, env=env,
+                              capture_output=True, text=True, timeout=300)  # fmt: skip
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            for table in ("voters", "voter_file", *KEPT_TABLES):
+                conn.execute(f"DROP TABLE IF EXISTS public.{table}")
+    assert done.returncode == 0, done.stderr
+    # The comments' figures, and the excerpt's first ruling (the README's review of this file).
+    assert "voters.txt: 20,000 records of 2026-01-05" in done.stdout
+    assert "7 valid, 9 invalid" in done.stdout

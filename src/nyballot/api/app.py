@@ -55,7 +55,9 @@ def create_app(
     app.include_router(coverage.router)
     app.include_router(petitions_api.router)
     app.include_router(web_router)
-    # Outermost last: the log sees every request, refusals included.
+    # Outermost last: the log sees every request, refusals included; a kept calendar is
+    # answered inside every guard.
+    app.add_middleware(calendar.KeptCalendars)
     app.add_middleware(BodyLimit, limit=max_body)
     if rate > 0:
         app.add_middleware(RateLimit, rate=rate, burst=burst)

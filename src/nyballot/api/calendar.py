@@ -1,7 +1,10 @@
 """The calendar API: ``/calendar/{year}``, ``/explain``, ``/compare``, ``/holidays``, ``/health``.
 
 The calendar route and its query dependency are ``async``: a calendar is computed once per
-choice (cached), so a request never needs a worker thread.
+choice (cached, with its gzip and entity tag), so a request never needs a worker thread. A
+request the route has answered once (the same path and query) is answered again by
+``KeptCalendars`` from the kept body, before routing: the route's query parsing and validation
+cost ten times the sending of a kept answer.
 """
 
 from __future__ import annotations
@@ -11,12 +14,15 @@ import threading
 from collections import OrderedDict
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
+from starlette.datastructures import Headers
 
+from nyballot.api.body_limit import ASGIApp, Receive, Scope, Send
 from nyballot.api.downloads import Asked, Convention, Event, Kind, Law, With, Year
-from nyballot.calendar.model import parse_kind_groups
+from nyballot.api.encoded import Encoded
+from nyballot.calendar.model import Calendar, parse_kind_groups
 from nyballot.calendar.request import CalendarRequest
 from nyballot.compare import compare_requests
 from nyballot.errors import UsageError
@@ -29,15 +35,19 @@ router = APIRouter()
 
 
 # The law data is fixed for the life of the process, so a calendar never changes: the JSON of
-# the latest choices is kept. A choice not kept is computed in a worker thread, so a new query
-# never holds up the requests being served.
+# the latest choices is kept (with its gzip). A choice not kept is computed in a worker thread,
+# so a new query never holds up the requests being served.
 _KEPT = 256
 Key = tuple[CalendarRequest, tuple[KindGroup, ...]]
-_calendars: OrderedDict[Key, bytes] = OrderedDict()
+_calendars: OrderedDict[Key, Encoded] = OrderedDict()
 _lock = threading.Lock()
+# The answers by request target (path, query string), as the route gave them: only on the
+# event loop's thread, so no lock. The oldest go first.
+Target = tuple[str, bytes]
+_answers: OrderedDict[Target, Encoded] = OrderedDict()
 
 
-def _kept(key: Key) -> bytes | None:
+def _kept(key: Key) -> Encoded | None:
     with _lock:
         body = _calendars.get(key)
         if body is not None:
@@ -45,9 +55,11 @@ def _kept(key: Key) -> bytes | None:
         return body
 
 
-def _calendar_json(key: Key) -> bytes:
+def _calendar_json(key: Key) -> Encoded:
     choice, kinds = key
-    body = json.dumps(calendar_dict(choice.calendar().of_kinds(kinds))).encode()
+    body = Encoded(
+        json.dumps(calendar_dict(choice.calendar().of_kinds(kinds))).encode(), "application/json"
+    )
     with _lock:
         _calendars[key] = body
         while len(_calendars) > _KEPT:
@@ -61,20 +73,60 @@ async def health() -> dict[str, str]:
 
 
 @router.get("/calendar/{year}", response_model=None)
-async def calendar(choice: Asked, kind: Kind = None) -> Response:
+async def calendar(request: Request, choice: Asked, kind: Kind = None) -> Response:
     """The political calendar of a year, every date with its derivation (the same query as
     ``/calendar/{year}.json``: law, with, event, convention; ``kind`` keeps only the
-    dates for candidates, boards or voters)."""
+    dates for candidates, boards or voters). Gzipped when the client accepts it; its ``ETag``
+    in ``If-None-Match`` answers 304."""
     key = (choice, parse_kind_groups(kind or (), "kind"))
-    body = _kept(key) or await run_in_threadpool(_calendar_json, key)
-    return Response(body, media_type="application/json")
+    body = _kept(key)
+    if body is None:
+        body = await run_in_threadpool(_calendar_json, key)
+    _answers[request.scope["path"], request.scope["query_string"]] = body
+    while len(_answers) > _KEPT:
+        _answers.popitem(last=False)
+    return body.response(request.headers)
+
+
+class KeptCalendars:
+    """Answer a ``GET`` the calendar route has answered before (the same path and query) from
+    its kept body, without routing. A calendar depends on its path and query alone, and only
+    valid ones were kept; the body, headers, gzip and 304 are the route's own."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "GET":
+            body = _answers.get((scope["path"], scope["query_string"]))
+            if body is not None:
+                await body.response(Headers(scope=scope))(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+# The choices whose calendar was computed (and is cached by the calendar package), so that
+# reading it again need not leave the event loop.
+_computed: set[CalendarRequest] = set()
+
+
+async def _calendar_of(choice: CalendarRequest) -> Calendar:
+    """The choice's calendar: computed in a worker thread the first time, so a new query never
+    holds up the requests being served; then read straight from the cache."""
+    if choice in _computed:
+        return choice.calendar()
+    cal = await run_in_threadpool(choice.calendar)
+    if len(_computed) >= _KEPT:  # as many as the calendar package keeps
+        _computed.clear()
+    _computed.add(choice)
+    return cal
 
 
 @router.get("/explain/{year}/{rule_id}")
-def explain(choice: Asked, rule_id: Annotated[str, Path(max_length=100)]) -> dict[str, Any]:
+async def explain(choice: Asked, rule_id: Annotated[str, Path(max_length=100)]) -> dict[str, Any]:
     """One date, step by step, with the words and citations (the same query as
     ``/calendar/{year}``: law, with, event, convention)."""
-    cal = choice.calendar()
+    cal = await _calendar_of(choice)
     try:
         deadline = cal.deadline(rule_id)
     except UsageError as exc:  # a rule the calendar does not have is not found: 404

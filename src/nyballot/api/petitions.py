@@ -12,7 +12,9 @@ so that they do not slow the server's start.
     POST /web/petitions/{id}/override       the page's form (token in the form)
 
 The query names the petition as the command line does (``year``, ``kind``, ``party``,
-``unit=AD=7`` repeated, ``enrolled``, ``required``, ``seats``, ``law``, ``with``). The voter
+``unit=AD=7`` repeated, ``enrolled``, ``required``, ``seats``, ``law``, ``with``, and
+``petition``: its uid in the desk's book, for § 6-134(3) against the other petitions there; a
+kept review also records its signers for theirs, as ``--petition`` does). The voter
 store is ``$NYBALLOT_VOTERS_DB`` (or ./nyballot-voters.duckdb); the body is limited as every
 request's is.
 """
@@ -69,6 +71,9 @@ def asked(
 
 
 Asked = Annotated[ReviewRequest, Depends(asked)]
+InBook = Annotated[
+    str | None, Query(max_length=36, description="The petition's uid in the desk's book.")
+]
 
 
 def _clerk(request: Request, token: str | None) -> str:
@@ -81,33 +86,42 @@ def _bearer(request: Request) -> str | None:
     return token.strip() if scheme.lower() == "bearer" else None
 
 
-async def _reviewed(request: Request, wanted: ReviewRequest) -> dict[str, Any]:
+async def _reviewed(
+    request: Request, wanted: ReviewRequest, petition: str | None = None, keep: bool = False
+) -> dict[str, Any]:
+    """The review of the body; with ``petition``, against the other petitions in the desk's
+    book (and, with ``keep``, this one's signers recorded for theirs)."""
     body = await request.body()
+    desk: Desk = request.app.state.desk
 
     def run() -> dict[str, Any]:
+        from nyballot.petitions.book import review_in_book
         from nyballot.petitions.review import review
         from nyballot.voters.store import opened
 
-        with opened() as con:
-            return review(con, read_lines(body, "lines file"), wanted)
+        lines = read_lines(body, "lines file")
+        with opened(read_only=not (petition and keep)) as con:
+            if petition is None:
+                return review(con, lines, wanted)
+            return review_in_book(con, lines, wanted, petition, desk.records(), keep)
 
     # The review blocks on the database: it runs in a worker thread, not the event loop.
     return await run_in_threadpool(run)
 
 
 @router.post("/petitions/review", tags=["petitions"])
-async def review_lines(request: Request, wanted: Asked) -> dict[str, Any]:
+async def review_lines(request: Request, wanted: Asked, petition: InBook = None) -> dict[str, Any]:
     """Review a lines file (the CSV as the body): a cited ruling per line and the tally."""
-    return await _reviewed(request, wanted)
+    return await _reviewed(request, wanted, petition)
 
 
 @router.post("/petitions/reviews", status_code=201, tags=["petitions"])
-async def keep_review(request: Request, wanted: Asked) -> JSONResponse:
+async def keep_review(request: Request, wanted: Asked, petition: InBook = None) -> JSONResponse:
     """Review a lines file and keep it for the clerk's page (a clerk's token)."""
     from nyballot.voters.store import opened
 
     _clerk(request, _bearer(request))
-    result = await _reviewed(request, wanted)
+    result = await _reviewed(request, wanted, petition, keep=True)
     with opened(read_only=False) as con:
         uid = kept.keep(con, result)
     return JSONResponse({"id": uid, "page": f"/web/petitions/{uid}", **result}, 201)
@@ -165,7 +179,11 @@ def review_page(uid: Id) -> HTMLResponse:
 
 @router.post("/web/petitions/{uid}/override", include_in_schema=False)
 async def review_page_override(uid: Id, request: Request) -> Response:
-    form = {k: v[0] for k, v in parse_qs((await request.body()).decode()).items()}
+    try:
+        text = (await request.body()).decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError("form: not UTF-8 text") from None
+    form = {k: v[0] for k, v in parse_qs(text).items()}
     try:
         sheet, line = int(form.get("sheet", "")), int(form.get("line", ""))
     except ValueError:

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from nyballot.calendar.model import Deadline
@@ -69,11 +70,13 @@ def print_comparison(result: Comparison, console: Console, include_unchanged: bo
             for c in dict.fromkeys(d.cite for d in (r.base, r.other) if d is not None)
         )
         shift = _shift(r)
-        console.print(f"{marks[r.status]}[bold]{r.id}[/bold]  {cites}  [dim]{r.title}[/dim]")
+        console.print(
+            f"{marks[r.status]}[bold]{r.id}[/bold]  {cites}  [dim]{escape(r.title)}[/dim]"
+        )
         line = f"    {_dates(r.base):<{width}}  →  {_dates(r.other)}"
         console.print(line + (f"   [cyan]{shift}[/cyan]" if shift else ""))
         if r.reason:
-            console.print(f"    [dim]{r.reason}[/dim]")
+            console.print(f"    [dim]{escape(r.reason)}[/dim]")
     counts = {s: sum(1 for r in result.rows if r.status == s) for s in
               ("moved", "added", "repealed", "unchanged")}  # fmt: skip
     console.print("\n" + ", ".join(f"{n} {s}" for s, n in counts.items()))
@@ -82,9 +85,10 @@ def print_comparison(result: Comparison, console: Console, include_unchanged: bo
         for overlay_id, p in result.provisions:
             was = f" (was: {p.was})" if p.was else ""
             where = f"{overlay_id} § {p.section}, " if p.section else f"{overlay_id}, "
-            console.print(f"  {p.title} ({where}§ {p.cite}): {p.value}{was}")
+            mark = f" [{p.secondary}]" if p.secondary else ""
+            console.print(f"  {p.title} ({where}§ {p.cite}): {p.value}{was}{mark}", markup=False)
     for note in result.other.notes[1:]:
-        console.print(f"[dim]{note}[/dim]")
+        console.print(f"[dim]{escape(note)}[/dim]")
 
 
 @click.command("compare")

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from nyballot.export import json as json_export
 from nyballot.reckoning.dates import format_day
@@ -194,25 +195,43 @@ def object_(target: str, specifications: bool, **paper: Any) -> None:
 def book(board: str | None, year: int | None, fmt: str, db: str | None) -> None:
     """The public book of filings (§ 6-144): time stamps, names, office, party, objections."""
     from nyballot.filing import book as book_export
+    from nyballot.filing import chain
 
-    rows = book_export.rows(_desk(db).records(board, year))
+    records = _desk(db).records(board, year)
+    rows = book_export.rows(records)
     title = book_export.title(board, year)
+    digests = chain.digests(records)
     if fmt == "csv":
         click.echo(book_export.to_csv(rows), nl=False)
     elif fmt == "html":
-        click.echo(book_export.to_html(rows, title), nl=False)
+        click.echo(book_export.to_html(rows, title, digests), nl=False)
     elif fmt == "json":
-        click.echo(json_export.dumps({"title": title, "rows": rows}), nl=False)
+        click.echo(json_export.dumps({"title": title, "rows": rows, "digests": digests}), nl=False)
     else:
-        table = Table(title=title)
-        for column in ("seq", "stamped", "kind", "candidates", "office", "party_or_body",
-                       "verdict", "status", "memorandum"):  # fmt: skip
-            table.add_column(column.replace("_", " "))
-        for row in rows:
-            table.add_row(*(str(row[c]) for c in (
-                "seq", "stamped", "kind", "candidates", "office", "party_or_body",
-                "verdict", "status", "memorandum")))  # fmt: skip
-        Console(width=max(Console().width, 140)).print(table)
+        _print_book(title, rows, digests)
+
+
+def _print_book(title: str, rows: list[dict[str, Any]], digests: list[dict[str, Any]]) -> None:
+    """The book as a table: a late entry marked under its stamp, with when and by whom it was
+    recorded; then the daily digests."""
+    columns = ("seq", "stamped", "kind", "candidates", "office", "party_or_body", "verdict",
+               "status", "memorandum")  # fmt: skip
+    table = Table(title=title)
+    for column in columns:
+        table.add_column(column.replace("_", " "))
+    for row in rows:
+        cells = {c: str(row[c]) for c in columns}
+        if row["late_entry"]:
+            cells["stamped"] += (
+                f"\n({row['late_entry']}; recorded {row['recorded']} by {row['clerk']})"
+            )
+        table.add_row(*(Text(cell) for cell in cells.values()))  # plain text, never markup
+    console = Console(width=max(Console().width, 140))
+    console.print(table)
+    if digests:
+        console.print("Daily digests (the last hash of each day):", markup=False)
+    for d in digests:
+        console.print(f"  {d['board']}  {d['day']}  #{d['seq']}  {d['hash']}", markup=False)
 
 
 @desk.command()
@@ -280,6 +299,12 @@ def token(
     """Create a clerk's API token (printed once; only its hash is stored), list or revoke."""
     from nyballot.filing import access
 
+    asked = [flag for flag, given in (("--clerk", clerk is not None), ("--list", show_list),
+             ("--revoke", revoke is not None)) if given]  # fmt: skip
+    if len(asked) > 1:
+        raise click.UsageError(f"{' and '.join(asked)}: give one of them (create, list or revoke)")
+    if (boards or expires) and clerk is None:
+        raise click.UsageError("--board and --expires describe a new token: give --clerk NAME")
     d = _desk(db)
     if show_list:
         found = access.list_tokens(d.engine)
@@ -287,7 +312,9 @@ def token(
             click.echo(json_export.dumps(found), nl=False)
         for t in found if fmt == "text" else []:
             state = "revoked " + t["revoked_at"] if t["revoked_at"] else "active"
-            ends = f" expires {t['expires_at']}" if t["expires_at"] else ""
+            ends = (
+                f" expires {t['expires_at']}{_through(t['expires_at'])}" if t["expires_at"] else ""
+            )
             boards_ = ",".join(t["boards"])
             click.echo(f"{t['id']}  {t['clerk']}  {t['role']}  boards {boards_}{ends}  {state}")
         return
@@ -305,11 +332,24 @@ def token(
         day = parse_day(expires, "--expires")
         # The token works through the whole of its last day, New York time.
         until = dt.datetime.combine(day + dt.timedelta(days=1), dt.time(), NEW_YORK)
+        if until <= access.now():
+            raise click.UsageError(f"--expires {expires}: that day is past")
     token_id, secret = access.create_token(d.engine, clerk, role, boards, until)
     if fmt == "json":
         click.echo(json_export.dumps({"id": token_id, "token": secret}), nl=False)
     else:
         click.echo(secret)
+
+
+def _through(expires_at: str) -> str:
+    """' (works through YYYY-MM-DD)' for a token ending at a New York midnight, as
+    ``--expires`` makes them; else ''."""
+    from nyballot.filing.model import NEW_YORK
+
+    ends = dt.datetime.fromisoformat(expires_at).astimezone(NEW_YORK)
+    if ends.time() != dt.time():
+        return ""
+    return f" (works through {(ends.date() - dt.timedelta(days=1)).isoformat()})"
 
 
 @desk.command()

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from nyballot.errors import UsageError, suggest
@@ -125,16 +126,16 @@ def show(name: str, fmt: str) -> None:
         click.echo(dumps({**header, **body}), nl=False)
         return
     console = Console(width=max(Console().width, 110))
-    console.print(f"[bold]{header['id']}[/bold]: {header['title']}")
-    console.print(str(header.get("description", "")))
+    console.print(f"[bold]{header['id']}[/bold]: {escape(str(header['title']))}")
+    console.print(str(header.get("description", "")), markup=False)
     for rule in v.rules.values():
         console.print(f"\n[bold]{rule.id}[/bold]  § {rule.cite}")
         for words in rule.law or ("(text not found)",):
-            console.print(f'  "{words}"')
+            console.print(f'  "{words}"', markup=False)
         for part, expr in rule.expressions().items():
-            console.print(f"  {part}: {expr}")
+            console.print(f"  {part}: {expr}", markup=False)
         if rule.unverified:
-            console.print(f"  [yellow]text unverified:[/yellow] {rule.unverified}")
+            console.print(f"  [yellow]text unverified:[/yellow] {escape(rule.unverified)}")
 
 
 def _show_overlay(data: Law, o: Overlay, fmt: str) -> None:
@@ -173,12 +174,12 @@ def _show_overlay(data: Law, o: Overlay, fmt: str) -> None:
         )
         return
     console = Console(width=max(Console().width, 110))
-    console.print(f"[bold]{o.id}[/bold]: {o.title} ({o.cite}; {_status(o.enacted)})")
+    console.print(f"[bold]{o.id}[/bold]: {escape(f'{o.title} ({o.cite}; {_status(o.enacted)})')}")
     if o.status:
-        console.print(o.status)
-    console.print(o.description)
+        console.print(o.status, markup=False)
+    console.print(o.description, markup=False)
     if o.effective:
-        console.print(f'Takes effect: "{o.effective}"')
+        console.print(f'Takes effect: "{o.effective}"', markup=False)
     console.print(f"Applies to: {_years(o, data)}")
     for change in o.changes:
         d = change_dict(data, o, change)
@@ -193,11 +194,11 @@ def _show_overlay(data: Law, o: Overlay, fmt: str) -> None:
         elif old_cite or new_cite:
             console.print(f"  § {new_cite or old_cite}")
         if change.summary:
-            console.print(f"  change: {change.summary}")
+            console.print(f"  change: {change.summary}", markup=False)
         for words in d["words"]["old"]:
-            console.print(f'  [red]old:[/red] "{words}"')
+            console.print(f'  [red]old:[/red] "{escape(words)}"')
         for words in d["words"]["new"]:
-            console.print(f'  [green]new:[/green] "{words}"')
+            console.print(f'  [green]new:[/green] "{escape(words)}"')
         for part in ("opens", "closes", "when"):
             old, new = d["formula"]["old"].get(part), d["formula"]["new"].get(part)
             if old or new:
@@ -206,20 +207,23 @@ def _show_overlay(data: Law, o: Overlay, fmt: str) -> None:
                     arrow = f"{old} -> (repealed)"
                 console.print(f"  {part}: {arrow}")
         if d["note"]:
-            console.print(f"  note: {d['note']}")
+            console.print(f"  note: {d['note']}", markup=False)
     if o.provisions:
         console.print("\n[bold]Provisions that are not dates[/bold]")
         for p in o.provisions:
             where = f"§ {p.section}: " if p.section else ""
             was = f" (was: {p.was})" if p.was else ""
-            console.print(f"  {p.id} ({where}§ {p.cite}) {p.title}: {p.value}{was}")
+            mark = f" [{p.secondary}]" if p.secondary else ""
+            console.print(
+                f"  {p.id} ({where}§ {p.cite}) {p.title}: {p.value}{was}{mark}", markup=False
+            )
     for conflict in o.conflicts:
         state = "resolved by the data" if conflict.resolved else "[red]UNRESOLVED[/red]"
         console.print(
             f"\n[bold]conflict {conflict.rule_id}[/bold] ({conflict.sections()}, {state})"
         )
         if conflict.reading:
-            console.print(f"  reading: {conflict.reading}")
+            console.print(f"  reading: {conflict.reading}", markup=False)
 
 
 def _print_problems(name: str, problems: list[Problem], console: Console) -> None:

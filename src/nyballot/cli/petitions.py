@@ -68,13 +68,9 @@ def _run(options: dict[str, Any]) -> dict[str, Any]:
         if uid is None:
             return review(con, petition, request)
         from nyballot.filing.desk import Desk
-        from nyballot.petitions.book import keep_signers, other_signers, rivals
+        from nyballot.petitions.book import review_in_book
 
-        records = Desk(options["desk_db"]).records()
-        others = other_signers(con, rivals(records, uid))
-        result = review(con, petition, request, others)
-        keep_signers(con, uid, result)
-        return result
+        return review_in_book(con, petition, request, uid, Desk(options["desk_db"]).records())
 
 
 def _read(path: Path) -> bytes:

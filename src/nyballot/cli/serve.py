@@ -69,13 +69,13 @@ def serve(
         if access_log != "-":
             open(access_log, "a").close()  # a path that cannot be written fails here, in one line
         os.environ["NYBALLOT_ACCESS_LOG"] = access_log
-    from nyballot.api.tcp import NoDelayHTTPProtocol
+    from nyballot.api.tcp import NoDelayHTTPProtocol, served_by
     from nyballot.filing.store import database_url, engine_for, shown
 
     _check_port(host, port)
     engine_for(db)  # create and migrate before the first request
     click.echo(
-        f"nyballot: serving http://{host}:{port}/ (API docs at /docs) on "
+        f"nyballot: serving http://{host}:{port}/ (API docs at /docs; {served_by()}) on "
         f"{shown(database_url(db))}; Ctrl-C stops it",
         err=True,
     )

@@ -92,6 +92,8 @@ def provision_dict(p: Provision) -> dict[str, Any]:
         "value": p.value,
         "was": p.was or None,
         "law": list(p.law),
+        "evidence": p.evidence,
+        "evidence_source": p.evidence_source or None,
     }
 
 

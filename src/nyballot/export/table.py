@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -115,28 +116,31 @@ def print_derivation(d: Deadline, console: Console) -> None:
     days = " to ".join(format_day(x) for x in (d.opens, d.closes) if x)
     dates = days or d.status.replace("_", " ")
     console.print(f"[bold]{d.id}[/bold] = {dates}    § {d.cite}")
-    console.print(d.title)
+    console.print(d.title, markup=False)
     for words in d.rule.law:
-        console.print(f'  [italic]"{words}"[/italic]')
+        console.print(f'  [italic]"{escape(words)}"[/italic]')
     if d.rule.source is None:
         console.print("  (the words of this provision are not among the shipped texts)")
     if d.impossible:
         console.print(Text(f"  impossible with the events given: {d.impossible}", style="red"))
     if d.unverified:
-        console.print(f"  [yellow]{UNVERIFIED_MARK} text unverified:[/yellow] {d.unverified}")
+        console.print(
+            f"  [yellow]{UNVERIFIED_MARK} text unverified:[/yellow] {escape(d.unverified)}"
+        )
     if d.rule.evidence:
         console.print(
-            f"  [yellow]{SECONDARY_MARK} secondary source:[/yellow] {d.rule.evidence_source}"
+            f"  [yellow]{SECONDARY_MARK} secondary source:[/yellow] "
+            f"{escape(d.rule.evidence_source)}"
         )
     for name, formula in d.formula().items():
-        console.print(f"  {name}: {formula}")
+        console.print(f"  {name}: {formula}", markup=False)
     steps = Table(box=None, show_header=False, padding=(0, 1))
     steps.add_column(justify="right")
     steps.add_column(ratio=1)
     steps.add_column(no_wrap=True)
     steps.add_column(no_wrap=True)
     for n, s in enumerate(d.derivation, 1):
-        steps.add_row(f"{n}.", s.text, format_day(s.date) if s.date else "", s.cite)
+        steps.add_row(f"{n}.", Text(s.text), format_day(s.date) if s.date else "", Text(s.cite))
     console.print(steps)
     if d.rule.note:
-        console.print(f"  note: {d.rule.note}")
+        console.print(f"  note: {d.rule.note}", markup=False)

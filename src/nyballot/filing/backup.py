@@ -43,10 +43,27 @@ def backup(url: str | None, dest: Path) -> int:
         return int(out.execute("SELECT count(*) FROM filings").fetchone()[0])
 
 
+def _holds_a_book(path: Path) -> bool:
+    """Whether ``path`` is a SQLite database with a table of filings, looked at read-only (the
+    book's own opening would migrate whatever file it is given into a book)."""
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as con:
+            found = con.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'filings'"
+            ).fetchone()
+    except sqlite3.DatabaseError:
+        return False
+    return found is not None
+
+
 def restore(url: str | None, backup_file: Path) -> int:
     """Fill an empty book from a backup whose chain verifies; return the filings restored."""
-    if not backup_file.is_file():
+    if not backup_file.exists():
         raise UsageError(f"{backup_file}: no such file")
+    if not backup_file.is_file():
+        raise UsageError(f"{backup_file}: not a file")
+    if not _holds_a_book(backup_file):
+        raise UsageError(f"{backup_file}: not a backup of a book (no table of filings in it)")
     check = engine_for(f"sqlite:///{backup_file.resolve()}")
     with check.connect() as conn:
         rows = conn.execute(select(filings).order_by(filings.c.id)).mappings().all()

@@ -173,11 +173,11 @@ def paper_of(
     for i, c in enumerate(s.candidates):
         if not isinstance(c, dict) or not c.get("name"):
             raise UsageError(f"candidates[{i}]: expected {{name, residence}}")
+        name = checked_text(c["name"], f"candidates[{i}].name")
+        if not name:  # spaces alone name no one
+            raise UsageError(f"candidates[{i}].name: blank; a candidate is named by a name")
         candidates.append(
-            Candidate(
-                checked_text(c["name"], f"candidates[{i}].name"),
-                checked_text(c.get("residence", ""), f"candidates[{i}].residence"),
-            )
+            Candidate(name, checked_text(c.get("residence", ""), f"candidates[{i}].residence"))
         )
     if not isinstance(s.fee_cents, int) or not 0 <= s.fee_cents <= 10**9:
         raise UsageError(f"fee_cents '{s.fee_cents}': expected a whole number of cents")

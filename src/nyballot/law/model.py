@@ -41,6 +41,14 @@ def kind_groups(kind: str) -> list[KindGroup]:
 # Where a date rests on no statute words but on a secondary source (news, a board's page, a
 # law firm's note): the only value, and every output marks it.
 Evidence = Literal["secondary"]
+
+
+def secondary_mark(evidence: str | None, source: str) -> str:
+    """The mark every output gives a number or date resting on a secondary source: data say
+    ``evidence: secondary`` and name it in ``evidence_source``; outputs say "secondary: <it>"."""
+    return f"secondary: {source}" if evidence == "secondary" else ""
+
+
 # When one act amends a provision twice, differently: "later" (the default) lets the text that
 # took effect later prevail (on the same day, the later section); "earlier" reads the later
 # sections as leaving the first amendment standing.
@@ -206,11 +214,17 @@ class Provision:
     setting: ProvisionValue = ""
     source: str | None = None  # shipped text the words are quoted from, or None if not found
     unverified: str = ""  # why these words may not be the words in force
-    evidence: str = ""  # "secondary: <file>" when the value rests on a secondary source
+    evidence: Evidence | None = None  # "secondary": the value rests on a secondary source
+    evidence_source: str = ""  # that source, named
     repealed: bool = False  # an overlay's provision that takes the version's away
     origin: str = ""  # the data file it was read from
     overlay: str | None = None  # the overlay that enacts it, if any
     period: Period = Period()  # for overlay provisions: when the section is in force
+
+    @property
+    def secondary(self) -> str:
+        """How outputs mark a value that rests on a secondary source ("secondary: <source>")."""
+        return secondary_mark(self.evidence, self.evidence_source)
 
     def _typed(self, kinds: tuple[ProvisionType, ...]) -> ProvisionValue:
         if self.type not in kinds:

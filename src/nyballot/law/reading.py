@@ -23,6 +23,7 @@ from nyballot.law.model import (
     NON_ROLLING_KINDS,
     Change,
     Conflict,
+    Evidence,
     LawVersion,
     Overlay,
     Period,
@@ -49,7 +50,8 @@ _REPEAL_KEYS = {"id", "cite", "title", "law", "source", "section", "change", "no
 
 _PROVISION_KEYS = {
     "id", "cite", "title", "law", "value", "section", "was", "note", "type", "setting",
-    "source", "unverified", "evidence", "text_not_found", "repealed", "effective",
+    "source", "unverified", "evidence", "evidence_source", "text_not_found", "repealed",
+    "effective",
 }  # fmt: skip
 
 
@@ -154,11 +156,7 @@ def build_rule(
         raise LawDataError(
             f"{where}: kind '{merged['kind']}': expected one of {', '.join(get_args(RuleKind))}"
         )
-    evidence = merged.get("evidence")
-    if evidence not in (None, "secondary"):
-        raise LawDataError(f"{where}: 'evidence' must be 'secondary' (or left out)")
-    if evidence and not merged.get("evidence_source"):
-        raise LawDataError(f"{where}: name the secondary source in 'evidence_source'")
+    evidence, evidence_source = read_evidence(merged, where)
     try:
         return Rule(
             id=str(merged["id"]),
@@ -179,7 +177,7 @@ def build_rule(
             bill_section=str(merged.get("section", "")),
             change=" ".join(str(merged.get("change", "")).split()),
             evidence=evidence,
-            evidence_source=" ".join(str(merged.get("evidence_source", "")).split()),
+            evidence_source=evidence_source,
         )
     except ExpressionSyntaxError as exc:
         raise ExpressionSyntaxError(f"{where}: {exc}") from None
@@ -216,6 +214,23 @@ def _setting(kind: str, raw: object, where: str) -> ProvisionValue:
     return raw
 
 
+def read_evidence(merged: Mapping[str, Any], where: str) -> tuple[Evidence | None, str]:
+    """``evidence: secondary`` with the source named in ``evidence_source`` (rules, provisions
+    and the signature tables alike), or neither."""
+    evidence = merged.get("evidence")
+    if evidence not in (None, "secondary"):
+        raise LawDataError(
+            f"{where}: 'evidence' must be 'secondary' (or left out), the source named in "
+            "'evidence_source'"
+        )
+    source = " ".join(str(merged.get("evidence_source") or "").split())
+    if evidence and not source:
+        raise LawDataError(f"{where}: name the secondary source in 'evidence_source'")
+    if source and not evidence:
+        raise LawDataError(f"{where}: 'evidence_source' without 'evidence: secondary'")
+    return evidence, source
+
+
 def build_provision(
     raw: Mapping[str, Any],
     origin: str,
@@ -237,6 +252,7 @@ def build_provision(
         raise LawDataError(f"{where}: quote the statute words in 'law' (or say 'text_not_found')")
     kind: ProvisionType = merged.get("type", "text")
     value = " ".join(str(merged["value"]).split())
+    evidence, evidence_source = read_evidence(merged, where)
     try:
         return Provision(
             id=str(merged["id"]),
@@ -251,7 +267,8 @@ def build_provision(
             setting=_setting(kind, merged.get("setting", value), where),
             source=str(merged["source"]) if merged.get("law") and merged.get("source") else None,
             unverified=" ".join(str(merged.get("unverified") or not_found).split()),
-            evidence=" ".join(str(merged.get("evidence", "")).split()),
+            evidence=evidence,
+            evidence_source=evidence_source,
             repealed=bool(merged.get("repealed", False)),
             origin=origin,
             overlay=overlay,

@@ -9,8 +9,27 @@ from typing import Any
 import duckdb
 
 from nyballot.errors import UsageError
-from nyballot.petitions.review import OtherSigners, signers
+from nyballot.petitions.lines import Petition
+from nyballot.petitions.request import Request
+from nyballot.petitions.review import OtherSigners, review, signers
 from nyballot.voters.store import insert_rows
+
+
+def review_in_book(
+    con: duckdb.DuckDBPyConnection,
+    petition: Petition,
+    request: Request,
+    uid: str,
+    records: list[dict[str, Any]],
+    keep: bool = True,
+) -> dict[str, Any]:
+    """The review of the petition the desk's book holds as ``uid``: a voter who signed another
+    petition in the book for the same office is ruled under § 6-134(3); with ``keep``, this
+    petition's signers are kept for the other petitions' reviews (``con`` then writes)."""
+    result = review(con, petition, request, other_signers(con, rivals(records, uid)))
+    if keep:
+        keep_signers(con, uid, result)
+    return result
 
 
 def rivals(records: list[dict[str, Any]], uid: str) -> list[str]:

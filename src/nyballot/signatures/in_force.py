@@ -20,6 +20,8 @@ from typing import Any
 import yaml
 
 from nyballot.errors import OutOfCoverageError, UsageError, suggest
+from nyballot.law.model import secondary_mark
+from nyballot.law.reading import read_evidence
 from nyballot.signatures.requirements import Inputs, Requirement, SignatureStep, count, table
 
 PETITIONS = ("designating", "independent", "otb")
@@ -142,8 +144,13 @@ def _mark(req: Requirement, evidence: str = "", unverified: str = "") -> None:
         req.unverified = " ".join(filter(None, [req.unverified, " ".join(unverified.split())]))
 
 
+def _secondary(raw: dict[str, Any]) -> str:
+    """The mark of a number resting on a secondary source, "" for one that does not."""
+    return secondary_mark(*read_evidence(raw, f"in_force.yaml {raw.get('cite', '')}"))
+
+
 def _cap(raw: dict[str, Any]) -> Cap:
-    evidence = f"secondary: {raw['source']}" if raw.get("evidence") == "secondary" else ""
+    evidence = _secondary(raw)
     return Cap(int(raw["number"]), raw["cite"], raw["law"], evidence, raw.get("unverified", ""))
 
 
@@ -226,7 +233,7 @@ def _measured(cap: Cap, m: dict[str, Any], key: str, req: Requirement) -> Cap:
     evidence = cap.evidence
     law, source_note = m["law"], ""
     if rule.get("evidence"):
-        evidence = "; ".join(filter(None, [evidence, " ".join(rule["evidence"].split())]))
+        evidence = "; ".join(filter(None, [evidence, _secondary(rule)]))
         law = rule["secondary_law"]
         source_note = SECONDARY
     req.steps.append(
