@@ -20,6 +20,7 @@ from typing import Any
 
 import psycopg
 import pytest
+from desk.conftest import postgres_url  # the same server, skipped or required as there
 
 from nyballot.errors import UsageError
 from nyballot.petitions import kept
@@ -32,26 +33,16 @@ from nyballot.voters.store import KEPT_TABLES, has_voter_file, import_file, open
 
 from .test_import import record, write
 
-PG_ENV = "NYBALLOT_TEST_POSTGRES_URL"
 ROOT = Path(__file__).parents[2]
 EXAMPLE = ROOT / "examples" / "petition-lines.csv"
 Run = Callable[..., tuple[int, str, str]]
 PETITION = {"year": 2026, "kind": "designating", "party": "DEM", "unit": {}}
 
 
-def server() -> str:
-    base = os.environ.get(PG_ENV)
-    if not base:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{PG_ENV} is not set: CI must test against PostgreSQL (scripts/test)")
-        pytest.skip(f"{PG_ENV} not set (scripts/postgres starts a server)")
-    return base
-
-
 @pytest.fixture
 def pg_store() -> Iterator[str]:
     """A URL whose current schema is a new, empty one."""
-    base = server()
+    base = postgres_url()
     admin = pg.libpq_url(base)
     schema = "v_" + uuid.uuid4().hex[:12]
     with psycopg.connect(admin, autocommit=True) as conn:
@@ -210,7 +201,7 @@ def test_the_readme_walkthrough_runs_as_written(tmp_path: Path) -> None:
     """The README's PostgreSQL block, after the sample it reviews, in a shell as a user runs it
     (from a folder holding voters.txt, scripts/ and examples/); it fills the test server's
     public schema, emptied afterwards."""
-    admin = pg.libpq_url(server())
+    admin = pg.libpq_url(postgres_url())
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     start = readme.index("```sh", readme.index("**PostgreSQL as the voter store**")) + 5
     for name in ("scripts", "examples"):
