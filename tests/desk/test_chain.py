@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from nyballot.api import create_app
+from nyballot.filing import access
 from nyballot.filing.chain import record_hash
 from nyballot.filing.desk import Desk, Submission
 from nyballot.filing.store import dispose_all
@@ -114,6 +115,34 @@ def test_a_deleted_row_breaks_the_chain_after_it(db_url: str, run: CliRun) -> No
     assert broken.reason == "its previous hash does not match the start of the board's book"
     report = json.loads(run("desk", "verify", "--format", "json", "--db", db_url)[1])
     assert report["first_broken"]["seq"] == 5 and report["records"] == 4
+
+
+def test_a_paper_follows_the_last_record_in_the_book_not_the_last_one_the_desk_saw(
+    db_url: str,
+) -> None:
+    """The desk remembers each board's last hash to save a read: a record gone behind its back
+    (here erie's last, deleted) is never chained to; nothing is written on the missed try."""
+    desk = Desk(db_url)
+    records = fill(desk)
+    tamper(desk, "DELETE FROM filings WHERE id = 5")
+    desk.clock = DeskClock("2026-04-02T10:00:00-04:00")
+    new = desk.submit(paper("erie", "E3"), "Ann")[0]
+    assert new["prev_hash"] == records[2]["hash"]  # erie #3, now the board's last record
+    assert desk.verify() == (5, None)
+    logged = [e for e in access.read_log(desk.engine) if e["target"] == new["uid"]]
+    assert [e["outcome"] for e in logged] == ["recorded"]
+
+
+def test_two_desks_on_one_board_keep_one_chain(db_url: str) -> None:
+    """Two desks over one book (two server processes, say), taking turns on one board: each
+    one's idea of the board's last hash is out of date at every turn but the first."""
+    desks = [Desk(db_url), Desk(db_url)]
+    for i in range(6):
+        desks[i % 2].submit(paper("albany", f"A{i}"), f"clerk-{i % 2}")
+    records = desks[0].records()
+    assert [r["prev_hash"] for r in records] == ["", *(r["hash"] for r in records[:-1])]
+    assert desks[1].verify() == (6, None)
+    assert len([e for e in access.read_log(desks[0].engine) if e["action"] == "file"]) == 6
 
 
 def test_backup_and_restore_a_sqlite_book(tmp_path: Path, run: CliRun) -> None:

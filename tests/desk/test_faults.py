@@ -202,6 +202,34 @@ def test_postgres_restarted_mid_run_the_client_retries_its_key(db_url: str) -> N
     assert len(rows) == 2 and Desk(db_url).verify() == (2, None)
 
 
+def test_a_connection_cut_under_the_desk_fails_one_filing_and_the_next_is_recorded(
+    db_url: str,
+) -> None:
+    """The server ends the desk's pooled connections (as a restart does): the filing that meets
+    one is refused in one line, nothing recorded; the lost connections are not handed out
+    again, so the same paper sent again under its key is recorded, once."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("PostgreSQL connections cut by the server")
+    from nyballot.filing.desk import Desk, Submission
+    from nyballot.filing.errors import StorageError
+
+    desk = Desk(db_url)
+    desk.submit(Submission(**PAPER), "ann", "k-1")
+    pooled = [desk.engine.raw_connection(), desk.engine.raw_connection()]  # two in the pool
+    pids = [c.driver_connection.info.backend_pid for c in pooled]  # type: ignore[union-attr]
+    for connection in pooled:
+        connection.close()
+    admin = create_engine(db_url)
+    with admin.connect() as conn:
+        for pid in pids:
+            conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+    admin.dispose()
+    with pytest.raises(StorageError, match="nothing was recorded"):
+        desk.submit(Submission(**PAPER), "ann", "k-2")
+    _, replayed = desk.submit(Submission(**PAPER), "ann", "k-2")
+    assert not replayed and desk.count() == 2 and desk.verify() == (2, None)
+
+
 def test_serve_on_a_busy_port_says_so_in_one_line(tmp_path: Path) -> None:
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))

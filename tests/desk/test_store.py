@@ -105,6 +105,9 @@ def test_file_object_specify_determine_and_replay(db_url: str) -> None:
     assert len(rows) == 3  # petition, objection, specifications; records go to the memo
     assert "objection #" in rows[0]["memorandum"] and "determination" in rows[0]["memorandum"]
     assert "specifications filed 2026-04-09" in rows[0]["memorandum"]
+    # What each filing answered is what the book reads back: every value, as stored.
+    for written in (p, o, s, _c, _d):
+        assert desk.get(written["uid"]) == written
 
 
 def test_idempotency_key_records_once_and_conflicts_on_a_different_paper(db_url: str) -> None:

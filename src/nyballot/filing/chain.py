@@ -25,12 +25,14 @@ CHAINED = (
     "decision", "clerk", "recorded_at", "late_reason", "supersedes", "prev_hash",
 )  # fmt: skip
 _BOOLEAN = frozenset(("independent_body", "fatal"))
+# Built once (``json.dumps`` with options builds a new encoder per call); the same bytes.
+_CANONICAL = json.JSONEncoder(sort_keys=True, ensure_ascii=True, separators=(",", ":"))
 
 
 def record_hash(row: Mapping[str, Any]) -> str:
     """The hash of a row (its ``prev_hash`` included) in a form no database changes."""
     content = {c: bool(row[c]) if c in _BOOLEAN else row[c] for c in CHAINED}
-    canonical = json.dumps(content, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    canonical = _CANONICAL.encode(content)
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 

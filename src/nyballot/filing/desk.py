@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, select, text
+from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from nyballot.calendar.model import Calendar
@@ -21,6 +21,7 @@ from nyballot.errors import NyballotError, UsageError
 from nyballot.filing import access, clocks
 from nyballot.filing.access import LATE_ENTRY, RECORD, Actor
 from nyballot.filing.chain import Break, first_break, record_hash
+from nyballot.filing.driver import Sql, Tx, transaction
 from nyballot.filing.errors import ConflictError, ForbiddenError, NotFoundError, StorageError
 from nyballot.filing.model import Paper, board, local
 from nyballot.filing.records import decision_dict, descendants, record_dict, replay
@@ -38,29 +39,47 @@ from nyballot.filing.timeliness import decide
 
 Clock = Callable[[], dt.datetime]
 
-# Built once: SQLAlchemy then reuses their compiled form for every filing.
-_INSERT = filings.insert()
-_LOG = access_log.insert()
-_LAST_HASH = (
-    select(filings.c.hash)
-    .where(filings.c.board == bindparam("board"))
-    .order_by(filings.c.id.desc())
-    .limit(1)
-)
-# PostgreSQL: a paper is chained holding its board's lock, so two clerks never chain to the
-# same record (the unique index on (board, prev_hash) would refuse the second). SQLite's
-# BEGIN IMMEDIATE already lets one writer in at a time. A key recorded by another clerk a
-# moment ago is looked up and replayed; anything else conflicting is tried again.
+# The hot statements, run through the driver's cursor (``driver``). SQLite: BEGIN IMMEDIATE lets one
+# writer in at a time; the board's last hash is read, then the row and its log line are written.
+# PostgreSQL: a paper is chained holding its board's lock, so two clerks never chain to the same
+# record (the unique index on (board, prev_hash) would refuse the second). To spare a round trip the
+# paper is chained to the hash the desk last saw at the end of its board's chain, and the row is
+# written only if that is still the board's last hash (read in the same statement, under the lock);
+# if not, nothing is written and the paper is chained again to the hash read then. After the BEGIN
+# (psycopg waits for it), the lock, the row, its log line and the commit go in one round trip, as
+# the bare INSERT and COMMIT do. (On SQLite, where a statement costs no round trip, that guard would
+# cost more than the read: an INSERT reading its own table goes through a temporary table.) A key
+# recorded by another clerk a moment ago is looked up and replayed; anything else conflicting is
+# retried.
 _TRIES = 10
 _COLUMNS = [c.name for c in filings.columns if c.name != "id"]
-_LOGGED = ("at", "who", "action", "target", "client", "outcome")
-_PG_INSERT_BOTH = text(
-    f"WITH f AS (INSERT INTO filings ({', '.join(_COLUMNS)}) "
-    f"VALUES ({', '.join(':' + c for c in _COLUMNS)}) RETURNING id) "
+_LOGGED = [c.name for c in access_log.columns if c.name != "id"]
+_LAST = "SELECT hash FROM filings WHERE board = :{} ORDER BY id DESC LIMIT 1"
+# (the board and the link are given twice: PostgreSQL deduces one type for each parameter)
+_CHAINED = (
+    f"INSERT INTO filings ({', '.join(_COLUMNS)}) SELECT {', '.join(':' + c for c in _COLUMNS)} "
+    f"WHERE COALESCE(({_LAST.format('chain_board')}), '') = :chain_prev"
+)
+_INSERT = Sql(
+    f"INSERT INTO filings ({', '.join(_COLUMNS)}) VALUES ({', '.join(':' + c for c in _COLUMNS)})"
+)
+_LOG = Sql(
+    f"INSERT INTO access_log ({', '.join(_LOGGED)}) VALUES ({', '.join(':' + c for c in _LOGGED)})"
+)
+_PG_INSERT_BOTH = Sql(
+    f"WITH f AS ({_CHAINED} RETURNING id) "
     f"INSERT INTO access_log ({', '.join(_LOGGED)}) "
     f"SELECT {', '.join(':log_' + c for c in _LOGGED)} FROM f RETURNING (SELECT id FROM f)"
 )
-_PG_BOARD_LOCK = text("SELECT pg_advisory_xact_lock(hashtext(:board))")
+_PG_BOARD_LOCK = Sql("SELECT pg_advisory_xact_lock(hashtext(:board))")
+_LAST_HASH = Sql(_LAST.format("board"))
+_BY_UID = Sql("SELECT * FROM filings WHERE uid = :uid")
+_BY_KEY = Sql("SELECT * FROM filings WHERE idempotency_key = :key")
+_REFERRING = Sql("SELECT uid, kind, outcome FROM filings WHERE refers_to = :uid ORDER BY id")
+
+
+class _Moved(Exception):
+    """The board's chain had moved on from the hash the desk last saw: nothing was written."""
 
 
 class Desk:
@@ -69,24 +88,24 @@ class Desk:
     def __init__(self, url: str | None = None, clock: Clock = access.now) -> None:
         self.engine: Engine = engine_for(url)
         self.clock = clock
+        # PostgreSQL: the last hash of each board's chain as this desk last wrote or read it,
+        # a guess (another process may have written since), checked as the row is written.
+        self._heads: dict[str, str] | None = (
+            {} if self.engine.dialect.name == "postgresql" else None
+        )
 
     # -- receiving -------------------------------------------------------------------------
 
     def _paper(
-        self, s: Submission, conn: Any, now: dt.datetime
+        self, s: Submission, tx: Tx, now: dt.datetime
     ) -> tuple[Paper, tuple[str, ...], Calendar]:
         paper, what_if, cal = paper_of(s, now)
         if paper.refers_to:
-            target = conn.execute(select(filings).where(filings.c.uid == paper.refers_to)).first()
+            target = tx.first(_BY_UID, {"uid": paper.refers_to})
             if target is None:
                 raise NotFoundError(f"refers_to '{paper.refers_to}': no such filing")
-            check_reference(paper, target._mapping)
-            earlier = conn.execute(
-                select(filings.c.uid, filings.c.kind, filings.c.outcome)
-                .where(filings.c.refers_to == paper.refers_to)
-                .order_by(filings.c.id)
-            )
-            check_earlier(paper, [r._mapping for r in earlier])
+            check_reference(paper, target)
+            check_earlier(paper, tx.rows(_REFERRING, {"uid": paper.refers_to}))
         return paper, what_if, cal
 
     def submit(
@@ -121,20 +140,30 @@ class Desk:
             if not idempotency_key:
                 raise UsageError("idempotency key: empty")
         digest = s.request_hash()
-        actor.check_board(board(checked_text(s.board, "board", 40)).id)
+        board_id = board(checked_text(s.board, "board", 40)).id
+        actor.check_board(board_id)
         try:
-            for _ in range(_TRIES):
+            for attempt in range(_TRIES):
+                # After a miss or a conflict the board's last hash is read, not guessed.
+                head = self._heads.pop(board_id, None) if attempt == 0 and self._heads else None
                 try:
-                    with self.engine.begin() as conn:
-                        if conn.dialect.name == "postgresql":
-                            conn.execute(_PG_BOARD_LOCK, {"board": board(s.board).id})
-                        return self._record(conn, s, actor, clerk, idempotency_key, digest)
+                    with transaction(self.engine) as tx:
+                        if tx.postgres:  # queued: sent with the row
+                            tx.execute(_PG_BOARD_LOCK, {"board": board_id})
+                        record, replayed = self._record(
+                            tx, s, actor, clerk, idempotency_key, digest, head
+                        )
+                    if self._heads is not None and not replayed:
+                        self._heads[board_id] = record["hash"]
+                    return record, replayed
+                except _Moved:
+                    continue
                 except IntegrityError:
                     # The same key recorded a moment ago by another clerk, or, on PostgreSQL,
                     # another paper chained to the board's last record first: look, then retry.
                     if idempotency_key is not None:
-                        with self.engine.begin() as conn:
-                            found = self._by_key(conn, idempotency_key, digest)
+                        with transaction(self.engine) as tx:
+                            found = self._by_key(tx, idempotency_key, digest)
                         if found is not None:
                             return found, True
             raise ConflictError("the filing conflicted with others; try again")
@@ -143,25 +172,31 @@ class Desk:
 
     def _record(
         self,
-        conn: Any,
+        tx: Tx,
         s: Submission,
         actor: Actor,
         clerk: str,
         idempotency_key: str | None,
         digest: str,
+        head: str | None,
     ) -> tuple[dict[str, Any], bool]:
         """Judge and record a paper in the open transaction, chained to its board's last
-        record. A paper refused under a key already recorded is that key's replay: the key is
-        looked up only then (or on a conflict), not before every filing."""
+        record (``head`` if it still is, else _Moved; read here when None). A paper refused
+        under a key already recorded is that key's replay: the key is looked up only then (or
+        on a conflict), not before every filing."""
         now = self.clock()
         try:
-            paper, what_if, cal = self._paper(s, conn, now)
+            paper, what_if, cal = self._paper(s, tx, now)
         except NyballotError:
-            found = self._by_key(conn, idempotency_key, digest) if idempotency_key else None
+            found = self._by_key(tx, idempotency_key, digest) if idempotency_key else None
             if found is None:
                 raise
             return found, True
         decision = decide(paper, cal)
+        decoded = {
+            "candidates": [asdict(c) for c in paper.candidates],
+            "decision": decision_dict(decision),
+        }
         values: dict[str, Any] = {
             "uid": str(uuid.uuid4()),
             "idempotency_key": idempotency_key,
@@ -178,7 +213,7 @@ class Desk:
             "district": paper.district,
             "party": paper.party,
             "independent_body": paper.independent_body,
-            "candidates": json.dumps([asdict(c) for c in paper.candidates]),
+            "candidates": json.dumps(decoded["candidates"]),
             "refers_to": paper.refers_to,
             "outcome": paper.outcome.value if paper.outcome else None,
             "fee_cents": paper.fee_cents,
@@ -186,25 +221,31 @@ class Desk:
             "verdict": decision.verdict.value,
             "fatal": decision.fatal,
             "filed_on": decision.filed_on.isoformat() if decision.filed_on else None,
-            "decision": json.dumps(decision_dict(decision)),
+            "decision": json.dumps(decoded["decision"]),
             "clerk": clerk,
             "recorded_at": access.stamp(now),
             "late_reason": paper.late_reason,
             "supersedes": paper.supersedes,
-            "prev_hash": conn.execute(_LAST_HASH, {"board": paper.board.id}).scalar() or "",
+            "prev_hash": head,
         }
+        if head is None:
+            values["prev_hash"] = tx.scalar(_LAST_HASH, {"board": paper.board.id}) or ""
         values["hash"] = record_hash(values)
         outcome = "late entry" if paper.late_reason else "recorded"
         log = self._log_row(actor, values["uid"], outcome)
-        if conn.dialect.name == "postgresql":  # both rows in one round trip
+        if tx.postgres:  # the lock (queued), both rows and the commit in one round trip
             log = {f"log_{k}": v for k, v in log.items()}
-            values["id"] = conn.execute(_PG_INSERT_BOTH, {**values, **log}).scalar_one()
+            guard = {"chain_board": values["board"], "chain_prev": values["prev_hash"]}
+            inserted = tx.execute(_PG_INSERT_BOTH, {**values, **guard, **log})
+            tx.commit()
+            row = inserted.fetchone()
+            if row is None:
+                raise _Moved
+            values["id"] = row[0]
         else:
-            result = conn.execute(_INSERT, values)
-            assert result.inserted_primary_key is not None
-            values["id"] = result.inserted_primary_key[0]
-            conn.execute(_LOG, [log])
-        return record_dict(values), False
+            values["id"] = tx.execute(_INSERT, values).lastrowid
+            tx.execute(_LOG, log)
+        return record_dict(values, decoded), False
 
     @staticmethod
     def _log_row(actor: Actor, target: str, outcome: str) -> dict[str, str]:
@@ -213,19 +254,19 @@ class Desk:
     def _log(self, actor: Actor, target: str, outcome: str) -> None:
         try:
             with self.engine.begin() as conn:
-                conn.execute(_LOG, [self._log_row(actor, target, outcome)])
+                conn.execute(access_log.insert(), [self._log_row(actor, target, outcome)])
         except OperationalError:
             pass  # the database is away: the refusal itself is what the caller sees
 
     @staticmethod
-    def _by_key(conn: Any, key: str, digest: str) -> dict[str, Any] | None:
-        row = conn.execute(select(filings).where(filings.c.idempotency_key == key)).first()
+    def _by_key(tx: Tx, key: str, digest: str) -> dict[str, Any] | None:
+        row = tx.first(_BY_KEY, {"key": key})
         if row is None:
             return None
-        if row._mapping["request_hash"] != digest:
+        if row["request_hash"] != digest:
             raise ConflictError(
                 f"idempotency key '{key}' was already used for a different paper "
-                f"(filing {row._mapping['uid']})"
+                f"(filing {row['uid']})"
             )
         return record_dict(row)
 

@@ -38,8 +38,14 @@ def decision_dict(d: Decision) -> dict[str, Any]:
     }
 
 
-def record_dict(row: Row[Any] | Mapping[str, Any]) -> dict[str, Any]:
+def record_dict(
+    row: Row[Any] | Mapping[str, Any], decoded: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """A row as the record both shells print. ``decoded``: its JSON columns (``candidates``,
+    ``decision``) as the values they were written from, for a row just written (not parsed
+    back)."""
     m = row._mapping if isinstance(row, Row) else row
+    d = decoded if decoded is not None else {}
     return {
         "uid": m["uid"],
         "seq": m["id"],
@@ -52,7 +58,7 @@ def record_dict(row: Row[Any] | Mapping[str, Any]) -> dict[str, Any]:
         "method": m["method"],
         "received": m["received_at"],
         "postmark": m["postmark"],
-        "candidates": json.loads(m["candidates"]),
+        "candidates": d["candidates"] if d else json.loads(m["candidates"]),
         "office": m["office"],
         "district": m["district"],
         "party": m["party"],
@@ -64,7 +70,7 @@ def record_dict(row: Row[Any] | Mapping[str, Any]) -> dict[str, Any]:
         "verdict": m["verdict"],
         "fatal": bool(m["fatal"]),
         "filed_on": m["filed_on"],
-        "decision": json.loads(m["decision"]),
+        "decision": d["decision"] if d else json.loads(m["decision"]),
         "clerk": m["clerk"],
         "recorded_at": m["recorded_at"],
         "idempotency_key": m["idempotency_key"],
