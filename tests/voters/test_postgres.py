@@ -89,8 +89,9 @@ def test_a_review_on_postgresql_rules_as_on_the_duckdb_file(
     [
         ('"A","B"\r\n', "line 1501: 2 fields; expected 47"),
         (record(SBOEID="NYX", DOB="19991340"), "line 1501: DOB '19991340' is not a date"),
+        (record(LASTNAME='RU"IZ'), "line 1501: an unclosed quote"),
     ],
-    ids=["field count", "date"],
+    ids=["field count", "date", "unclosed quote"],
 )
 def test_a_failed_import_leaves_the_previous_table_and_the_kept_reviews(
     pg_store: str, tmp_path: Path, bad: str, message: str

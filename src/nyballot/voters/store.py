@@ -341,14 +341,18 @@ def date_sql(name: str) -> str:
 
 
 def _csv_problem(exc: Exception) -> str:
-    """DuckDB's CSV error, in one line with the line number."""
+    """DuckDB's CSV error said in one line with the line number, in the project's words."""
     text = str(exc)
     line = re.search(r"\bLine: (\d+)", text)
     found = re.search(r"Expected Number of Columns: (\d+) Found: (\d+)", text)
     where = f"line {line.group(1)}: " if line else ""
     if found:
         return f"{where}{found.group(2)} fields; expected {found.group(1)}"
-    return f"{where}{_first_line(exc)}"
+    if "unterminated quote" in text:  # also a lone quote inside a quoted field
+        return f"{where}an unclosed quote (a quote inside a quoted field is written twice)"
+    if line:
+        return f"{where}not a record of the voter file's CSV layout"
+    return _first_line(exc)
 
 
 def _check_dates(con: duckdb.DuckDBPyConnection, source: Path, fields: int, table: str) -> None:
