@@ -2,14 +2,16 @@
 same run.
 
     .venv/bin/python benchmarks/bench_voters.py [--voters 13000000] [--lines 10000 1000000]
-        [--dir DIR] [--keep DIR]
+        [--dir DIR] [--keep DIR] [--server postgresql://...]
 
 Targets: import 13 million records in under 90 s and 2 GB; review 10,000 lines in under 5 s
 and 1,000,000 lines in under 5 minutes. Floors: DuckDB's own bare scan of the same CSV (for
 the import) and an exact join of the lines on name and address with no fuzzy matching (for
 the review). The import and each review run as their own process so that their peak memory
 is their own; a review is timed as the command line runs it (the JSON written as each line is
-ruled), and its time is split into the store's queries and the Python around them.
+ruled), and its time is split into the store's queries and the Python around them. With
+``--server``, the same file is imported into that PostgreSQL database too and the same lines are
+reviewed there, beside the DuckDB file's figures (the server's schema is replaced).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from nyballot.petitions.lines import read_lines
 from nyballot.petitions.report import write_json
 from nyballot.petitions.review import Request, Review
 from nyballot.voters.sample import write_sample
-from nyballot.voters.store import connect
+from nyballot.voters.store import connect, opened
 
 CLI = [str(Path(sys.executable).parent / "nyballot")]
 
@@ -58,11 +60,14 @@ def bare_scan(path: Path) -> int:
     return int(row[0]) if row else 0
 
 
-def import_process(path: Path, db: Path) -> int:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    subprocess.run([*CLI, "voters", "import", str(path), "--db", str(db), "--date",
-                    "2026-01-05"], check=True, stderr=subprocess.DEVNULL)  # fmt: skip
-    return max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+def import_process(path: Path, db: str) -> int:
+    """Import in a child process; its own peak memory (KB)."""
+    child = subprocess.Popen([*CLI, "voters", "import", str(path), "--db", db, "--date",
+                              "2026-01-05", "--replace"], stderr=subprocess.DEVNULL)  # fmt: skip
+    _, status, usage = os.wait4(child.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"voters import into {db} failed")
+    return int(usage.ru_maxrss)
 
 
 def make_lines(db: Path, n: int, out: Path) -> None:
@@ -82,15 +87,14 @@ def make_lines(db: Path, n: int, out: Path) -> None:
             w.writerow(line + ([*line[3:5], "2026-03-31"] if i % 10 == 0 else ["", "", ""]))
 
 
-def exact_join(db: Path, lines: Path) -> int:
-    con = connect(db, read_only=True)
-    row = con.execute(
-        "SELECT count(*) FROM read_csv(?, header = true, all_varchar = true) q "
-        "JOIN voters v ON v.FIRSTNAME || ' ' || v.LASTNAME = q.name "
-        "AND v.RADDNUMBER || ' ' || v.RSTREETNAME = q.address",
-        [str(lines)],
-    ).fetchone()
-    con.close()
+def exact_join(db: str, lines: Path) -> int:
+    with opened(db) as con:
+        row = con.execute(
+            "SELECT count(*) FROM read_csv(?, header = true, all_varchar = true) q "
+            "JOIN voters v ON v.FIRSTNAME || ' ' || v.LASTNAME = q.name "
+            "AND v.RADDNUMBER || ' ' || v.RSTREETNAME = q.address",
+            [str(lines)],
+        ).fetchone()
     return int(row[0]) if row else 0
 
 
@@ -120,16 +124,16 @@ class TimedConnection:
         return lambda *args: self.timed(found, *args)
 
 
-def one_review(db: Path, lines: Path) -> None:
+def one_review(db: str, lines: Path) -> None:
     """A review as ``petitions review --format json`` writes it (to /dev/null), in this
     process alone so that its peak memory is its own; prints its figures as JSON."""
     start, cpu = time.perf_counter(), time.thread_time()
     petition = read_lines(lines.read_bytes(), str(lines))
     request = Request(year=2026, party="DEM", required=1, law=LawChoice())
     gc.disable()  # as the command line does
-    con = TimedConnection(connect(db, read_only=True))
-    run = Review(con, petition, request)  # type: ignore[arg-type]
-    with open(os.devnull, "wb") as out:
+    with opened(db) as store, open(os.devnull, "wb") as out:
+        con = TimedConnection(store)
+        run = Review(con, petition, request)  # type: ignore[arg-type]
         write_json(run.lines(), run.rest, out)
     took, cpu = time.perf_counter() - start, time.thread_time() - cpu
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
@@ -138,12 +142,13 @@ def one_review(db: Path, lines: Path) -> None:
     print(json.dumps(figures))
 
 
-def full_review(db: Path, lines: Path, n: int) -> dict[str, float]:
-    done = subprocess.run([sys.executable, __file__, "--review", str(db), str(lines)],
+def full_review(db: str, lines: Path, n: int) -> dict[str, float]:
+    done = subprocess.run([sys.executable, __file__, "--review", db, str(lines)],
                           check=True, capture_output=True, text=True)  # fmt: skip
     figures: dict[str, float] = json.loads(done.stdout)
     python = figures["took"] - figures["store"]
-    print(f"petitions review of {n:,} lines, JSON written         {figures['took']:8.2f} s")
+    label = f"petitions review of {n:,} lines ({_kind(db)}), JSON written"
+    print(f"{label:<48} {figures['took']:8.2f} s")
     print(f"  in the store's queries {figures['store']:.2f} s; Python {python:.2f} s "
           f"({python / n * 1e6:.0f} us a line; processor time "
           f"{figures['python_cpu'] / n * 1e6:.0f} us a line); peak memory "
@@ -151,13 +156,17 @@ def full_review(db: Path, lines: Path, n: int) -> dict[str, float]:
     return figures
 
 
-def imported(voters: int, source: Path, db: Path) -> None:
-    with source.open("wb") as out:
-        timed(f"voters sample --voters {voters:,}", write_sample, voters, 7, out)
-    print(f"  file: {source.stat().st_size / 1e9:.2f} GB")
+def imported(source: Path, stores: list[str]) -> None:
+    if not stores:
+        return
     _, floor = timed("floor: DuckDB bare CSV scan", bare_scan, source)
-    peak, took = timed("voters import", import_process, source, db)
-    print(f"  import / floor = {took / floor:.1f}x; peak memory {peak / 1024:.0f} MB")
+    for db in stores:
+        peak, took = timed(f"voters import ({_kind(db)})", import_process, source, db)
+        print(f"  import / floor = {took / floor:.1f}x; peak memory {peak / 1024:.0f} MB")
+
+
+def _kind(db: str) -> str:
+    return "PostgreSQL" if "://" in db else "DuckDB file"
 
 
 def main() -> None:
@@ -166,30 +175,37 @@ def main() -> None:
     parser.add_argument("--lines", type=int, nargs="+", default=[10_000, 1_000_000])
     parser.add_argument("--dir", type=Path, help="Where the temporary files go.")
     parser.add_argument("--keep", type=Path, help="Keep (or reuse) the file and store here.")
+    parser.add_argument("--server", metavar="URL", help="A PostgreSQL voter store to compare.")
     parser.add_argument(
         "--review",
         nargs=2,
-        type=Path,
         metavar=("STORE", "LINES"),
         help="Review LINES against STORE alone (used by the benchmark).",
     )
     args = parser.parse_args()
     if args.review:
-        one_review(*args.review)
+        one_review(args.review[0], Path(args.review[1]))
         return
     with tempfile.TemporaryDirectory(dir=args.dir, prefix="bench-voters-") as folder:
         root = args.keep or Path(folder)
         root.mkdir(parents=True, exist_ok=True)
         source, db = root / "AllNYSVoters_20260105.txt", root / "voters.duckdb"
-        if not db.exists():
-            imported(args.voters, source, db)
+        stores = [str(db), *([args.server] if args.server else [])]
+        if not source.exists():
+            with source.open("wb") as out:
+                timed(f"voters sample --voters {args.voters:,}", write_sample, args.voters, 7, out)
+            print(f"  file: {source.stat().st_size / 1e9:.2f} GB")
+        imported(source, stores if not db.exists() else stores[1:])
         for n in args.lines:
             lines = root / f"lines-{n}.csv"
             make_lines(db, n, lines)
-            _, floor = timed(f"floor: exact join of {n:,} lines", exact_join, db, lines)
-            figures = full_review(db, lines, n)
-            print(f"  review / floor = {figures['took'] / floor:.1f}x; "
-                  f"{figures['valid']:,} valid of {n:,}")  # fmt: skip
+            for store in stores:
+                kind = _kind(store)
+                _, floor = timed(f"floor: exact join of {n:,} lines ({kind})", exact_join, store,
+                                 lines)  # fmt: skip
+                figures = full_review(store, lines, n)
+                print(f"  review / floor = {figures['took'] / floor:.1f}x; "
+                      f"{figures['valid']:,} valid of {n:,}")  # fmt: skip
 
 
 if __name__ == "__main__":

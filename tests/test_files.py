@@ -9,6 +9,7 @@ from nyballot.files import read_capped, size_text
 
 
 def test_a_limit_is_said_as_a_reader_would() -> None:
+    assert size_text(4 * 1024**3) == "4 GiB"
     assert size_text(4 * 1024 * 1024) == "4 MiB"
     assert size_text(60 * 1024) == "60 KiB"
     assert size_text(1000) == "1,000 bytes"

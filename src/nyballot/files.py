@@ -12,10 +12,13 @@ from nyballot.errors import UsageError
 
 KIB = 1024
 MIB = 1024 * KIB
+GIB = 1024 * MIB
 
 
 def size_text(limit: int) -> str:
-    """'4 MiB', '60 KiB' or '1,000 bytes': the limit as a reader would say it."""
+    """'4 GiB', '4 MiB', '60 KiB' or '1,000 bytes': the limit as a reader would say it."""
+    if limit % GIB == 0:
+        return f"{limit // GIB} GiB"
     if limit % MIB == 0:
         return f"{limit // MIB} MiB"
     if limit % KIB == 0:

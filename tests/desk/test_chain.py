@@ -16,6 +16,7 @@ from sqlalchemy import create_engine, text
 
 from nyballot.api import create_app
 from nyballot.filing import access
+from nyballot.filing.backup import MAX_BACKUP
 from nyballot.filing.chain import record_hash
 from nyballot.filing.desk import Desk, Submission
 from nyballot.filing.store import dispose_all
@@ -223,9 +224,13 @@ def test_what_is_not_a_backup_is_refused_and_left_as_it_was(tmp_path: Path, run:
         con.execute("CREATE TABLE notes (text)")
         con.commit()
     before = other.read_bytes()
+    huge = tmp_path / "huge.bak"  # sparse: past the cap without writing 4 GiB to disk
+    with huge.open("wb") as f:
+        f.truncate(MAX_BACKUP + 1)
     target = ("--db", f"sqlite:///{tmp_path / 'r.sqlite3'}")
     refused = [(empty, "not a backup of a book"), (other, "not a backup of a book"),
-               (Path("/dev/zero"), "not a file"), (tmp_path / "gone", "no such file")]  # fmt: skip
+               (Path("/dev/zero"), "not a file"), (tmp_path / "gone", "no such file"),
+               (huge, "larger than 4 GiB, the most a backup is read for")]  # fmt: skip
     for path, why in refused:
         code, out, err = run("desk", "restore", str(path), *target)
         assert (code, out) == (2, "") and err.startswith(f"nyballot: error: {path}: {why}")

@@ -69,27 +69,44 @@ def test_impossible_papers_are_refused(desk: Desk) -> None:
     )
     uid = p["uid"]
     before = "cannot be received before the paper it concerns"
-    with pytest.raises(UsageError, match=before):  # an objection before its petition
+    # An objection before its petition, the instant typed at another offset than New York's
+    # (-04:00 in April): the refusal names it as typed, not converted.
+    typed = "2026-04-01T09:00-05:00"
+    objection = f"a paper of kind 'objection' {before}, refers_to '{uid}' "
+    with pytest.raises(UsageError, match=f"^received '{typed}': {objection}"):
+        desk.submit(on(desk, uid, "objection", received=typed, late_entry=REASON), SUPERVISOR)
+    typed = "2026-04-02T15:59:00-04:00"
+    with pytest.raises(UsageError, match=f"^received '{typed}': a paper of kind 'determination'"):
         desk.submit(
-            on(desk, uid, "objection", received="2026-04-01T10:00:00-04:00", late_entry=REASON),
+            on(desk, uid, "determination", outcome="valid", received=typed, late_entry=REASON),
             SUPERVISOR,
         )
-    with pytest.raises(UsageError, match=f"a determination {before}"):
-        desk.submit(
-            on(desk, uid, "determination", outcome="valid", received="2026-04-02T15:59:00-04:00",
-               late_entry=REASON),
-            SUPERVISOR,
-        )  # fmt: skip
+    # With no late entry the desk's clock stamps the paper; a desk whose clock is behind the
+    # petition's stamp says so, naming that stamp as the desk's.
+    clock, desk.clock = desk.clock, DeskClock("2026-04-02T15:00:00-04:00")
+    stamp = r"received 2026-04-02T15:00:00-04:00 \(the desk's clock\)"
+    with pytest.raises(UsageError, match=f"^{stamp}: a paper of kind 'objection' {before}"):
+        desk.submit(on(desk, uid, "objection"), "Ann Clerk")
+    desk.clock = clock
     with pytest.raises(UsageError, match="names no candidate"):
         desk.submit(petition(candidates=[]), "Ann Clerk")
     with pytest.raises(UsageError, match=r"candidates\[0\].name: blank"):  # a name of spaces
         desk.submit(petition(candidates=[{"name": " \t ", "residence": "Albany"}]), "Ann Clerk")
     w, _ = desk.submit(on(desk, uid, "withdrawal"), "Ann Clerk")
-    with pytest.raises(UsageError, match="a withdrawal cannot be withdrawn"):
-        desk.submit(on(desk, w["uid"], "withdrawal"), "Ann Clerk")
+    # Each refusal of what a paper refers to, worded one way: the uid, then the kinds.
+    o, _ = desk.submit(on(desk, uid, "objection"), "Ann Clerk")
+    refused = [
+        ("withdrawal", w["uid"], "withdrawal", "withdrawal' cannot withdraw another"),
+        ("specifications", uid, "designating_petition", "specifications' cannot refer to any"),
+        ("objection", o["uid"], "objection", "objection' cannot refer to anything but a petition"),
+    ]
+    for kind, target, its_kind, words in refused:
+        refusal = f"^refers_to '{target}': a paper of kind '{its_kind}'; a paper of kind '{words}"
+        with pytest.raises(UsageError, match=refusal):
+            desk.submit(on(desk, target, kind), "Ann Clerk")
     with pytest.raises(UsageError, match="already withdrawn"):
         desk.submit(on(desk, uid, "withdrawal"), "Ann Clerk")
-    assert desk.count() == 2
+    assert desk.count() == 3
 
 
 def test_determinations_contradict_only_by_superseding(desk: Desk) -> None:

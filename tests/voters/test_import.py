@@ -58,6 +58,8 @@ BAD: list[tuple[str, list[str], str]] = [
     ("wrong field count", [record(), '"A","B"\r\n'], "line 2: 2 fields; expected 47"),
     ("bad date", [record(), record(DOB="19991340")], "line 2: DOB '19991340' is not a date"),
     ("short first line", ['"A","B","C"\r\n'], "line 1: 3 fields; expected 47"),
+    ("unclosed quote", [record(), record(), '"unterminated,\r\n'], "line 3: an unclosed quote \\("),
+    ("lone quote", [record(), record(LASTNAME='RU"IZ')], "bad.txt: line 2: an unclosed quote"),
     ("NUL byte", [record(), record(), record(LASTNAME="A\0B")], "line 3: a NUL byte"),
     ("long line", [record(), record(VOTERHISTORY="x" * (MAX_LINE + 1))], "line 2: longer than"),
 ]
@@ -108,6 +110,20 @@ def test_the_cli_imports_with_progress_and_refuses_in_one_line(
                              "--replace")  # fmt: skip
     assert code == 2
     assert err.count("\n") == 1 and "missing.txt" in err and "Traceback" not in err
+
+
+def test_an_unclosed_quote_is_one_line_in_plain_words(tmp_path: Path, run_cli: Run) -> None:
+    db = tmp_path / "v.duckdb"
+    source = write(tmp_path / "q.txt", record(), record(SBOEID="NY2"), '"unterminated,\r\n')
+    code, out, err = run_cli("voters", "import", str(source), "--date", "2026-01-01", "--db",
+                             str(db))  # fmt: skip
+    assert (code, out) == (2, "")
+    # Progress lines come first on stderr; the refusal is the one line after them.
+    assert err.endswith(
+        f"\n  loading 47-field records\nnyballot: error: {source}: line 3: an unclosed quote "
+        "(a quote inside a quoted field is written twice)\n"
+    )
+    assert not db.exists()  # nothing imported, no store left behind
 
 
 def test_a_sample_is_the_same_for_the_same_seed(tmp_path: Path, run_cli: Run) -> None:

@@ -157,14 +157,14 @@ def add_override(uid: Id, body: OverrideIn, request: Request) -> dict[str, Any]:
 @router.get("/web/petitions", include_in_schema=False)
 def review_index() -> HTMLResponse:
     """The kept reviews, newest first, linked to their pages."""
-    from nyballot.voters.store import opened, store_path
+    from nyballot.voters.store import has_voter_file, opened, store_name
     from nyballot.web.render import render
 
-    if not store_path(None).is_file():
-        return render("petitions.html", reviews=[], store=str(store_path(None)))
+    if not has_voter_file(None):
+        return render("petitions.html", reviews=[], store=store_name(None))
     with opened() as con:
         reviews = kept.listing(con)
-    return render("petitions.html", reviews=reviews, store=str(store_path(None)))
+    return render("petitions.html", reviews=reviews, store=store_name(None))
 
 
 @router.get("/web/petitions/{uid}", include_in_schema=False)

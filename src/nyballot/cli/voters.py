@@ -13,8 +13,9 @@ DB = click.option(
     "--db",
     "db",
     envvar="NYBALLOT_VOTERS_DB",
-    metavar="PATH",
-    help="The voter store (default: $NYBALLOT_VOTERS_DB or ./nyballot-voters.duckdb).",
+    metavar="PATH|URL",
+    help="The voter store: a DuckDB file or a postgresql:// URL "
+    "(default: $NYBALLOT_VOTERS_DB or ./nyballot-voters.duckdb).",
 )
 
 

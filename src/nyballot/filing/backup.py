@@ -1,7 +1,8 @@
 """Backups of a SQLite book by SQLite's online backup (the desk may keep serving meanwhile).
 
 A PostgreSQL book is backed up with ``pg_dump`` and restored with ``pg_restore`` (README). A
-backup is restored only into an empty book, and only if its chain verifies.
+backup is restored only into an empty book, only if its chain verifies, and only up to
+``MAX_BACKUP`` bytes (every file a command reads has a limit).
 """
 
 from __future__ import annotations
@@ -14,9 +15,15 @@ from sqlalchemy import Engine, func, select
 from sqlalchemy.engine import make_url
 
 from nyballot.errors import UsageError
+from nyballot.files import GIB, size_text
 from nyballot.filing.chain import first_break
 from nyballot.filing.schema import filings
 from nyballot.filing.store import dispose_all, engine_for
+
+# A filing with its log lines takes a few KiB, so 4 GiB holds about a million filings: more
+# than a board's book gathers in decades. The chain is verified row by row (streamed), so the
+# limit bounds the time a restore takes, not its memory.
+MAX_BACKUP = 4 * GIB
 
 
 def _sqlite_path(engine: Engine, what: str) -> Path:
@@ -62,12 +69,18 @@ def restore(url: str | None, backup_file: Path) -> int:
         raise UsageError(f"{backup_file}: no such file")
     if not backup_file.is_file():
         raise UsageError(f"{backup_file}: not a file")
+    if backup_file.stat().st_size > MAX_BACKUP:
+        raise UsageError(
+            f"{backup_file}: larger than {size_text(MAX_BACKUP)}, the most a backup is read "
+            "for; not restored"
+        )
     if not _holds_a_book(backup_file):
         raise UsageError(f"{backup_file}: not a backup of a book (no table of filings in it)")
     check = engine_for(f"sqlite:///{backup_file.resolve()}")
     with check.connect() as conn:
-        rows = conn.execute(select(filings).order_by(filings.c.id)).mappings().all()
-    broken = first_break(rows)
+        count = conn.execute(select(func.count()).select_from(filings)).scalar_one()
+        rows = conn.execute(select(filings).order_by(filings.c.id)).mappings()
+        broken = first_break(rows)
     dispose_all()
     if broken is not None:
         raise UsageError(
@@ -86,4 +99,4 @@ def restore(url: str | None, backup_file: Path) -> int:
     dispose_all()
     with closing(sqlite3.connect(backup_file)) as src, closing(sqlite3.connect(target)) as out:
         src.backup(out)
-    return len(rows)
+    return int(count)

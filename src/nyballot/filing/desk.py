@@ -104,7 +104,7 @@ class Desk:
             target = tx.first(_BY_UID, {"uid": paper.refers_to})
             if target is None:
                 raise NotFoundError(f"refers_to '{paper.refers_to}': no such filing")
-            check_reference(paper, target)
+            check_reference(paper, target, s.received)
             check_earlier(paper, tx.rows(_REFERRING, {"uid": paper.refers_to}))
         return paper, what_if, cal
 

@@ -220,7 +220,9 @@ def paper_of(
     refers_to = _uid(s.refers_to, "refers_to")
     supersedes = _uid(s.supersedes, "supersedes")
     if supersedes is not None and kind is not FilingKind.DETERMINATION:
-        raise UsageError(f"supersedes: only a determination supersedes another, not '{kind}'")
+        raise UsageError(
+            f"supersedes: only a determination supersedes another, not a paper of kind '{kind}'"
+        )
     paper = Paper(
         kind=kind,
         board=board(checked_text(s.board, "board", 40)),
@@ -271,9 +273,14 @@ def _uid(value: str | None, name: str) -> str | None:
     return uid
 
 
-def check_reference(paper: Paper, target: Mapping[str, Any]) -> None:
+def check_reference(
+    paper: Paper, target: Mapping[str, Any], received_as: str | None = None
+) -> None:
     """Check a paper against the recorded filing it refers to (a row of the filings table), and
-    note on the paper when and how that filing was received and judged."""
+    note on the paper when and how that filing was received and judged.
+
+    ``received_as`` is the received instant as the submission gave it (a late entry), so a
+    refusal names it as typed, not converted to another offset."""
     if target["board"] != paper.board.id:
         raise UsageError(
             f"refers_to '{paper.refers_to}': filed with board {target['board']}, "
@@ -284,24 +291,33 @@ def check_reference(paper: Paper, target: Mapping[str, Any]) -> None:
             f"refers_to '{paper.refers_to}': filed for the year {target['year']}, not {paper.year}"
         )
     target_kind = FilingKind(target["kind"])
+    # Every refusal here names the input as given and the kinds one way: "a paper of kind 'x'".
+    kinds = f"a paper of kind '{paper.kind}' cannot"
     if paper.kind is FilingKind.SPECIFICATIONS and target_kind is not FilingKind.OBJECTION:
-        raise UsageError("specifications must refer to an objection")
+        raise UsageError(
+            f"refers_to '{paper.refers_to}': a paper of kind '{target_kind}'; {kinds} refer "
+            "to anything but an objection"
+        )
     if paper.kind is FilingKind.OBJECTION and KINDS[target_kind].category in (
         Category.OBJECTION,
         Category.RECORD,
     ):
-        raise UsageError("an objection must refer to a petition, certificate or notice")
+        raise UsageError(
+            f"refers_to '{paper.refers_to}': a paper of kind '{target_kind}'; {kinds} refer "
+            "to anything but a petition, certificate or notice"
+        )
     if paper.kind is FilingKind.WITHDRAWAL and target_kind is FilingKind.WITHDRAWAL:
         raise UsageError(
-            f"refers_to '{paper.refers_to}': a withdrawal cannot be withdrawn; "
-            "withdraw the paper itself, or correct the entry"
+            f"refers_to '{paper.refers_to}': a paper of kind 'withdrawal'; {kinds} withdraw "
+            "another withdrawal (withdraw the paper itself, or correct the entry)"
         )
     paper.refers_to_received = dt.datetime.fromisoformat(target["received_at"])
     if paper.received < paper.refers_to_received:
-        what = "a determination" if paper.kind is FilingKind.DETERMINATION else f"'{paper.kind}'"
+        stamp = f"{local(paper.received).isoformat(timespec='seconds')} (the desk's clock)"
+        given = f"received '{received_as}'" if received_as else f"received {stamp}"
         raise UsageError(
-            f"received '{local(paper.received):%Y-%m-%dT%H:%M%z}': {what} cannot be received "
-            f"before the paper it concerns (received {target['received_at']})"
+            f"{given}: {kinds} be received before the paper it concerns, "
+            f"refers_to '{paper.refers_to}' (received {target['received_at']})"
         )
     if target["filed_on"]:
         paper.refers_to_filed_on = dt.date.fromisoformat(target["filed_on"])

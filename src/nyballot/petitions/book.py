@@ -12,6 +12,7 @@ from nyballot.errors import UsageError
 from nyballot.petitions.lines import Petition
 from nyballot.petitions.request import Request
 from nyballot.petitions.review import OtherSigners, review, signers
+from nyballot.voters.store import insert_rows
 
 
 def review_in_book(
@@ -67,6 +68,5 @@ def keep_signers(con: duckdb.DuckDBPyConnection, uid: str, result: dict[str, Any
     rows: list[tuple[str, str, dt.date | None, int, int]] = [(uid, *s) for s in signers(result)]
     con.execute("BEGIN")
     con.execute("DELETE FROM petition_signers WHERE petition = ?", [uid])
-    if rows:
-        con.executemany("INSERT INTO petition_signers VALUES (?, ?, ?, ?, ?)", rows)
+    insert_rows(con, "petition_signers", rows)
     con.execute("COMMIT")

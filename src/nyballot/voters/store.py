@@ -1,11 +1,13 @@
-"""The voter store: the state's voter file in DuckDB, an embedded analytical database.
+"""The voter store: the state's voter file in DuckDB, an embedded analytical database, or on a
+board's PostgreSQL server through DuckDB.
 
 DuckDB reads the 13 million records with its own parallel CSV reader and answers the review's
 blocking joins with hash joins over columns, which SQLite (a row store) does not do at this
 size. The store is one file (default ``./nyballot-voters.duckdb``, or ``--db`` /
 ``$NYBALLOT_VOTERS_DB``). An import builds a new file beside it and renames it into place, so
 a failed import leaves the previous file as it was; the reviews kept in the store are carried
-over.
+over. Given a ``postgresql://`` URL instead, DuckDB attaches that database (``voters.pg``) and
+the same statements build the tables there, in one transaction.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ import csv
 import datetime as dt
 import os
 import re
-from collections.abc import Callable, Iterator
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +26,7 @@ from typing import Any
 import duckdb
 
 from nyballot.errors import UsageError
+from nyballot.voters import pg
 from nyballot.voters.layout import DATE_FIELDS, FIELDS_47, LAYOUTS
 from nyballot.voters.normal import norm_sql, street_key_sql
 from nyballot.voters.scan import scan
@@ -30,7 +34,21 @@ from nyballot.voters.scan import scan
 ENV_DB = "NYBALLOT_VOTERS_DB"
 DEFAULT_DB = "nyballot-voters.duckdb"
 MEMORY_LIMIT = "1500MB"  # well inside the 2 GB the import is allowed
-KEPT_TABLES = ("reviews", "review_overrides", "petition_signers")
+# What the store keeps besides the voter file (carried over when the file is replaced): each
+# table's columns and their types.
+KEPT_TABLES = {
+    "reviews": {
+        "id": "VARCHAR PRIMARY KEY", "created_at": "VARCHAR", "title": "VARCHAR", "result": "JSON",
+    },
+    "review_overrides": {
+        "review_id": "VARCHAR", "sheet": "INTEGER", "line": "INTEGER", "valid": "BOOLEAN",
+        "reason": "VARCHAR", "clerk": "VARCHAR", "recorded_at": "VARCHAR",
+    },
+    "petition_signers": {
+        "petition": "VARCHAR", "sboeid": "VARCHAR", "signed": "DATE", "sheet": "INTEGER",
+        "line": "INTEGER",
+    },
+}  # fmt: skip
 
 Progress = Callable[[str], None]
 
@@ -61,14 +79,14 @@ class VoterFile:
         }
 
 
-def store_path(db: str | None = None) -> Path:
-    """The store's file: ``db``, else $NYBALLOT_VOTERS_DB, else the working directory's."""
-    value = db or os.environ.get(ENV_DB) or DEFAULT_DB
-    if "://" in value:
-        raise UsageError(
-            f"voter store '{value}': only a DuckDB file is supported as the voter store"
-        )
-    return Path(value)
+def store_value(db: str | None = None) -> str:
+    """The store as given: ``db``, else $NYBALLOT_VOTERS_DB, else the working directory's file."""
+    return db or os.environ.get(ENV_DB) or DEFAULT_DB
+
+
+def store_name(db: str | None = None) -> str:
+    """The store as shown to people (a URL's password hidden)."""
+    return pg.shown(store_value(db))
 
 
 def connect(path: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
@@ -76,21 +94,64 @@ def connect(path: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
         con = duckdb.connect(str(path), read_only=read_only)
     except duckdb.Error as exc:
         raise UsageError(f"voter store '{path}': cannot open: {_first_line(exc)}") from None
+    return _tuned(con)
+
+
+def connect_server(url: str, read_only: bool = False) -> duckdb.DuckDBPyConnection:
+    """DuckDB in memory with the PostgreSQL database attached as its default."""
+    con = _tuned(duckdb.connect())
+    try:
+        pg.attach(con, url, read_only)
+    except BaseException:
+        con.close()
+        raise
+    return con
+
+
+def _tuned(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
     con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
     con.execute("SET threads = 2")
     con.execute("SET enable_progress_bar = false")
     return con
 
 
+def has_voter_file(db: str | None = None) -> bool:
+    """Whether the store holds an imported voter file (a server that cannot be reached is a
+    UsageError)."""
+    value = store_value(db)
+    if not pg.is_url(value):
+        return Path(value).is_file()
+    con = connect_server(value, read_only=True)
+    try:
+        return _holds(con)
+    finally:
+        con.close()
+
+
+def _holds(con: duckdb.DuckDBPyConnection) -> bool:
+    row = con.execute(
+        "SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() "
+        "AND schema_name = current_schema() AND table_name = 'voter_file'"
+    ).fetchone()
+    return bool(row and row[0])
+
+
 @contextmanager
 def opened(db: str | None = None, read_only: bool = True) -> Iterator[duckdb.DuckDBPyConnection]:
     """A connection to an existing store (a missing store is a UsageError)."""
-    path = store_path(db)
-    if not path.is_file():
-        raise UsageError(
-            f"voter store '{path}': no voter file imported (nyballot voters import FILE)"
-        )
-    con = connect(path, read_only=read_only)
+    value = store_value(db)
+    missing = UsageError(
+        f"voter store '{pg.shown(value)}': no voter file imported (nyballot voters import FILE)"
+    )
+    if pg.is_url(value):
+        con = connect_server(value, read_only=read_only)
+        if not _holds(con):
+            con.close()
+            raise missing
+    elif Path(value).is_file():
+        con = connect(Path(value), read_only=read_only)
+    else:
+        raise missing
     try:
         yield con
     finally:
@@ -126,49 +187,46 @@ def import_file(
     progress: Progress = _quiet,
 ) -> VoterFile:
     """Import a voter file into the store, all or nothing."""
-    target = store_path(db)
-    if target.exists() and not replace:
+    value = store_value(db)
+    if not replace and has_voter_file(db):
         with opened(db) as con:
-            held = voter_file(con)
-        raise UsageError(
-            f"voter store '{target}' already holds {held.name} ({held.records:,} records of "
-            f"{held.date.isoformat()}); replace: give it to replace the store",
-            fields=("replace",),
-        )
+            _refuse_unless_replacing(con, value, replace)
     day, day_source = file_date(source, date)
     fields = scan(source, progress)
+    if pg.is_url(value):
+        info = _import_to_server(source, value, fields, (day, day_source), replace, progress)
+    else:
+        info = _import_to_file(source, Path(value), fields, (day, day_source), progress)
+    progress(f"imported {info.records:,} records of {day.isoformat()} into {pg.shown(value)}")
+    return info
+
+
+def _refuse_unless_replacing(con: duckdb.DuckDBPyConnection, value: str, replace: bool) -> None:
+    if replace or not _holds(con):
+        return
+    held = voter_file(con)
+    raise UsageError(
+        f"voter store '{pg.shown(value)}' already holds {held.name} ({held.records:,} records of "
+        f"{held.date.isoformat()}); replace: give it to replace the store",
+        fields=("replace",),
+    )
+
+
+def _import_to_file(
+    source: Path, target: Path, fields: int, day: tuple[dt.date, str], progress: Progress
+) -> VoterFile:
+    """Build a new store file beside the target and rename it into place."""
     building = target.with_name(f".{target.name}.importing-{os.getpid()}")
     building.unlink(missing_ok=True)
     try:
         con = connect(building)
         try:
-            count = _load(con, source, fields, progress)
-            progress("checking dates")
-            _check_dates(con, source, fields)
+            info = _fill(con, source, fields, day, "voters", progress)
             if target.exists():
                 _carry_over(con, target)
             else:
                 _create_kept(con)
-            info = VoterFile(
-                source.name,
-                day,
-                day_source,
-                count,
-                fields,
-                dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-            )
-            con.execute(
-                "CREATE TABLE voter_file AS SELECT ? name, ?::DATE date, ? date_source, "
-                "?::BIGINT records, ?::INTEGER fields, ? imported_at",
-                [
-                    info.name,
-                    info.date,
-                    info.date_source,
-                    info.records,
-                    info.fields,
-                    info.imported_at,
-                ],
-            )
+            _record(con, info)
             con.execute("CHECKPOINT")
         finally:
             con.close()
@@ -176,11 +234,78 @@ def import_file(
     finally:
         building.unlink(missing_ok=True)
         Path(f"{building}.wal").unlink(missing_ok=True)
-    progress(f"imported {count:,} records of {day.isoformat()} into {target}")
     return info
 
 
-def _load(con: duckdb.DuckDBPyConnection, source: Path, fields: int, progress: Progress) -> int:
+def _import_to_server(
+    source: Path,
+    url: str,
+    fields: int,
+    day: tuple[dt.date, str],
+    replace: bool,
+    progress: Progress,
+) -> VoterFile:
+    """Load a new table and swap it in, in one transaction: a failure leaves the previous
+    table, and the kept reviews stay where they are."""
+    con = connect_server(url)
+    try:
+        con.execute("BEGIN")  # checked again inside: another import may have come first
+        _refuse_unless_replacing(con, url, replace)
+        con.execute("DROP TABLE IF EXISTS voters_importing")
+        info = _fill(con, source, fields, day, "voters_importing", progress)
+        con.execute("DROP TABLE IF EXISTS voters")
+        con.execute("ALTER TABLE voters_importing RENAME TO voters")
+        _create_kept(con)
+        con.execute("DROP TABLE IF EXISTS voter_file")
+        _record(con, info)
+        progress("committing")
+        con.execute("COMMIT")
+        progress("updating the server's statistics")
+        pg.analyze(con, "voters")
+    except duckdb.Error as exc:
+        raise UsageError(
+            f"voter store '{pg.shown(url)}': {pg.problem(exc, pg.libpq_url(url))}"
+        ) from None
+    finally:
+        with suppress(duckdb.Error):
+            con.execute("ROLLBACK")  # after a failure; after the commit there is nothing to undo
+        con.close()
+    return info
+
+
+def _fill(
+    con: duckdb.DuckDBPyConnection,
+    source: Path,
+    fields: int,
+    day: tuple[dt.date, str],
+    table: str,
+    progress: Progress,
+) -> VoterFile:
+    """Load the voters into ``table`` and check their dates; what the store will record."""
+    count = _load(con, source, fields, progress, table)
+    progress("checking dates")
+    _check_dates(con, source, fields, table)
+    return VoterFile(
+        source.name,
+        day[0],
+        day[1],
+        count,
+        fields,
+        dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+    )
+
+
+def _record(con: duckdb.DuckDBPyConnection, info: VoterFile) -> None:
+    con.execute(
+        "CREATE TABLE voter_file AS SELECT ? AS name, ?::DATE AS date, ? AS date_source, "
+        "?::BIGINT AS records, ?::INTEGER AS fields, ? AS imported_at",
+        [info.name, info.date, info.date_source, info.records, info.fields, info.imported_at],
+    )
+
+
+def _load(
+    con: duckdb.DuckDBPyConnection, source: Path, fields: int, progress: Progress, table: str
+) -> int:
     """Read the CSV straight into the voters table, with the keys the review blocks on, in one
     pass and in parallel (the file's order is not kept)."""
     progress(f"loading {fields}-field records")
@@ -192,7 +317,7 @@ def _load(con: duckdb.DuckDBPyConnection, source: Path, fields: int, progress: P
     dates = ", ".join(f"{date_sql(n)} AS {n.lower()}_on" for n in DATE_FIELDS)
     try:
         con.execute(
-            f"""CREATE TABLE voters AS SELECT *, {street_key_sql("street_n")} AS street_key
+            f"""CREATE TABLE {table} AS SELECT *, {street_key_sql("street_n")} AS street_key
             FROM (SELECT {select},
                 {norm_sql("LASTNAME")} AS last_n, {norm_sql("FIRSTNAME")} AS first_n,
                 {norm_sql("RADDNUMBER")} AS house_n, {street} AS street_n, {dates}
@@ -203,7 +328,7 @@ def _load(con: duckdb.DuckDBPyConnection, source: Path, fields: int, progress: P
         )
     except duckdb.Error as exc:
         raise UsageError(f"{source}: {_csv_problem(exc)}") from None
-    row = con.execute("SELECT count(*) FROM voters").fetchone()
+    row = con.execute(f"SELECT count(*) FROM {table}").fetchone()
     return int(row[0]) if row else 0
 
 
@@ -216,17 +341,21 @@ def date_sql(name: str) -> str:
 
 
 def _csv_problem(exc: Exception) -> str:
-    """DuckDB's CSV error, in one line with the line number."""
+    """DuckDB's CSV error said in one line with the line number, in the project's words."""
     text = str(exc)
     line = re.search(r"\bLine: (\d+)", text)
     found = re.search(r"Expected Number of Columns: (\d+) Found: (\d+)", text)
     where = f"line {line.group(1)}: " if line else ""
     if found:
         return f"{where}{found.group(2)} fields; expected {found.group(1)}"
-    return f"{where}{_first_line(exc)}"
+    if "unterminated quote" in text:  # also a lone quote inside a quoted field
+        return f"{where}an unclosed quote (a quote inside a quoted field is written twice)"
+    if line:
+        return f"{where}not a record of the voter file's CSV layout"
+    return _first_line(exc)
 
 
-def _check_dates(con: duckdb.DuckDBPyConnection, source: Path, fields: int) -> None:
+def _check_dates(con: duckdb.DuckDBPyConnection, source: Path, fields: int, table: str) -> None:
     """A date the file gives that is not a YYYYMMDD date is refused, naming its line.
 
     The load does not keep the file's order (keeping it halves the speed on two cores), so the
@@ -235,7 +364,7 @@ def _check_dates(con: duckdb.DuckDBPyConnection, source: Path, fields: int) -> N
         f"(coalesce(\"{n}\", '') <> '' AND {n.lower()}_on IS NULL)" for n in DATE_FIELDS
     )
     columns = ", ".join(f'"{n}"' for n in DATE_FIELDS)
-    rows = con.execute(f"SELECT DISTINCT {columns} FROM voters WHERE {bad_any} LIMIT 1000")
+    rows = con.execute(f"SELECT DISTINCT {columns} FROM {table} WHERE {bad_any} LIMIT 1000")
     bad = {text for row in rows.fetchall() for text in row if text and not _is_date(text)}
     if bad:
         line, name, text = first_bad_date(source, fields, bad)
@@ -268,18 +397,30 @@ def first_bad_date(source: Path, fields: int, bad: set[str]) -> tuple[int, str, 
 
 
 def _create_kept(con: duckdb.DuckDBPyConnection) -> None:
-    con.execute(
-        "CREATE TABLE reviews (id VARCHAR PRIMARY KEY, created_at VARCHAR, title VARCHAR, "
-        "result JSON)"
-    )
-    con.execute(
-        "CREATE TABLE review_overrides (review_id VARCHAR, sheet INTEGER, line INTEGER, "
-        "valid BOOLEAN, reason VARCHAR, clerk VARCHAR, recorded_at VARCHAR)"
-    )
-    con.execute(
-        "CREATE TABLE petition_signers (petition VARCHAR, sboeid VARCHAR, signed DATE, "
-        "sheet INTEGER, line INTEGER)"
-    )
+    """The tables of kept reviews, where they are not yet."""
+    for table, columns in KEPT_TABLES.items():
+        listed = ", ".join(f"{name} {kind}" for name, kind in columns.items())
+        con.execute(f"CREATE TABLE IF NOT EXISTS {table} ({listed})")
+
+
+def insert_rows(
+    con: duckdb.DuckDBPyConnection, table: str, rows: Sequence[Sequence[object]]
+) -> None:
+    """Rows into a kept table in one statement, through a CSV file DuckDB reads: a row at a time
+    costs a statement each (about a millisecond in DuckDB, more on a server)."""
+    if not rows:
+        return
+    with tempfile.TemporaryDirectory(prefix="nyballot-rows-") as folder:
+        path = Path(folder) / "rows.csv"
+        with path.open("w", newline="", encoding="utf-8") as f:
+            csv.writer(f).writerows(rows)  # None is written empty, read back as NULL
+        columns = KEPT_TABLES[table].items()
+        types = ", ".join(f"'{name}': '{kind.split()[0]}'" for name, kind in columns)
+        con.execute(
+            f"INSERT INTO {table} SELECT * FROM read_csv(?, header = false, delim = ',', "
+            f"quote = '\"', escape = '\"', auto_detect = false, columns = {{{types}}})",
+            [str(path)],
+        )
 
 
 def _carry_over(con: duckdb.DuckDBPyConnection, previous: Path) -> None:
