@@ -92,25 +92,30 @@ def _candidates(
                     writer.writerow([number, name.last, name.first, *keys])
         shown = ", ".join(f'v."{f}"' for f in SHOWN_FIELDS)
         extra = ", ".join(f"v.{f}" for f in _EXTRA)
+        # Only the keys go through the joins, the de-duplication and the ranking: the shown
+        # fields are fetched for the kept (at most three a line) at the end, matched on every
+        # key so that each kept pair is the voter row that was blocked and ranked.
         sql = f"""
             WITH q AS (SELECT * FROM read_csv(?, header = true, all_varchar = true)),
             pairs AS (
-                SELECT q.qid, q.last ql, q.first qf, {shown}, {extra}
+                SELECT q.qid, q.last ql, q.first qf, q.house, v.SBOEID, v.last_n, v.first_n
                 FROM q JOIN voters v ON v.house_n = q.house AND v.street_key = q.skey
                     AND left(v.last_n, 1) = q.li
-                UNION ALL
-                SELECT q.qid, q.last ql, q.first qf, {shown}, {extra}
+                UNION
+                SELECT q.qid, q.last ql, q.first qf, q.house, v.SBOEID, v.last_n, v.first_n
                 FROM q JOIN voters v ON v.house_n = q.house AND v.last_n = q.last
                     AND left(v.first_n, 1) = q.fi
             ),
-            unique_pairs AS (
-                SELECT * FROM pairs
-                QUALIFY row_number() OVER (PARTITION BY qid, SBOEID ORDER BY SBOEID) = 1
+            kept AS (
+                SELECT qid, house, SBOEID, last_n, first_n FROM pairs
+                QUALIFY row_number() OVER (
+                    PARTITION BY qid ORDER BY jaro_winkler_similarity(last_n, ql)
+                    + jaro_winkler_similarity(first_n, qf) DESC, SBOEID) <= {KEPT_PER_LINE}
             )
-            SELECT * EXCLUDE (ql, qf) FROM unique_pairs
-            QUALIFY row_number() OVER (
-                PARTITION BY qid ORDER BY jaro_winkler_similarity(last_n, ql)
-                + jaro_winkler_similarity(first_n, qf) DESC, SBOEID) <= {KEPT_PER_LINE}
+            SELECT k.qid, {shown}, {extra}
+            FROM kept k JOIN voters v ON v.SBOEID = k.SBOEID AND v.house_n = k.house
+                AND v.last_n = k.last_n AND v.first_n = k.first_n
+            QUALIFY row_number() OVER (PARTITION BY k.qid, k.SBOEID ORDER BY k.SBOEID) = 1
         """
         result = con.execute(sql, [str(path)])
         names = [d[0] for d in result.description]
