@@ -8,7 +8,9 @@ final score, and what matched and what differed, come from rapidfuzz in Python.
 
 A match needs the house number, a street and a name close enough that the signer is identified
 beyond doubt; anything less is ``not_found``. A near-miss (a name variant, an apartment left out)
-is reported with what differed, and the review reads it under § 6-134(10).
+is reported with what differed, and the review reads it under § 6-134(10). A street's name may
+be misspelt, but not be another street's: a numbered street's number must agree, and a named
+street's first letter (122nd St is not 121 St, Mill Dr is not Hill Dr).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from rapidfuzz.fuzz import ratio
 
 from nyballot.petitions.parse import Address, Name, parse_address, parse_name, street_name
 from nyballot.voters.layout import SHOWN_FIELDS
-from nyballot.voters.normal import norm
+from nyballot.voters.normal import norm, street_key
 
 LAST_AT_LEAST = 0.88
 FIRST_AT_LEAST = 0.80
@@ -149,8 +151,9 @@ def _parts(name: Name, address: Address, voter: dict[str, Any]) -> dict[str, flo
     first = _first_name(name.first, voter["first_n"])
     if first < FIRST_AT_LEAST:
         return None
-    street = ratio(address.street, street_name(voter["street_n"])) / 100
-    if street < STREET_AT_LEAST:
+    on_file = street_name(voter["street_n"])
+    street = ratio(address.street, on_file) / 100
+    if street < STREET_AT_LEAST or not _same_street(address.street_key, street_key(on_file)):
         return None
     return {"last name": last, "first name": first, "house number": 1.0, "street": street}
 
@@ -182,6 +185,17 @@ def _explained(
     elif apartment:
         match.matched.append("apartment")
     return match
+
+
+def _same_street(written: str, on_file: str) -> bool:
+    """Whether two streets' keys (the name after any direction) can name one street: equal, or
+    a misspelling, which keeps the first letter and has no number (a number that differs is
+    another street, never a slip of the pen)."""
+    if written == on_file:
+        return True
+    if any(c.isdigit() for c in written + on_file):
+        return False
+    return written[:1] == on_file[:1]
 
 
 def _first_name(written: str, on_file: str) -> float:

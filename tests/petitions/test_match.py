@@ -1,0 +1,58 @@
+"""Which streets can name the voter on file: a misspelt name may, another street may not."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from nyballot.petitions.match import Query, find
+from nyballot.voters.store import connect, import_file
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.mark.parametrize(
+    ("address", "found"),
+    [
+        ("40 Grand St", True),  # as on file: RUIZ ANA, 40 GRAND ST
+        ("40 Grnd St", True),  # a letter left out: the same street, misspelt
+        ("40 Brand St", False),  # another first letter: another street
+        ("40 Grand Ave", False),  # Grand Ave is not Grand St
+    ],
+)
+def test_a_named_street_may_be_misspelt_but_not_another_street(
+    con: duckdb.DuckDBPyConnection, address: str, found: bool
+) -> None:
+    (match,) = find(con, [Query("Ana Ruiz", address)])
+    assert (match is not None) == found
+    if match is not None:
+        assert match.voter["SBOEID"] == "NY000000000000000001"
+
+
+@pytest.fixture(scope="module")
+def numbered(tmp_path_factory: pytest.TempPathFactory) -> duckdb.DuckDBPyConnection:
+    """Voter 1 of the golden file moved to 1655 121 ST."""
+    first = (DATA / "voters.txt").read_bytes().splitlines()[0]
+    moved = first.replace(b'"40"', b'"1655"', 1).replace(b'"GRAND ST"', b'"121 ST"', 1)
+    folder = tmp_path_factory.mktemp("numbered")
+    (folder / "voters.txt").write_bytes(moved + b"\r\n")
+    import_file(folder / "voters.txt", str(folder / "v.duckdb"), date=dt.date(2026, 1, 5))
+    return connect(folder / "v.duckdb", read_only=True)
+
+
+@pytest.mark.parametrize(
+    ("address", "found"),
+    [
+        ("1655 121st Street", True),  # the file's 121 ST, written out
+        ("1655 122nd St", False),  # one digit off: 122nd St is another street, not a slip
+        ("1655 12th St", False),
+    ],
+)
+def test_a_numbered_street_must_have_the_files_number(
+    numbered: duckdb.DuckDBPyConnection, address: str, found: bool
+) -> None:
+    (match,) = find(numbered, [Query("Ana Ruiz", address)])
+    assert (match is not None) == found
