@@ -27,6 +27,7 @@ from nyballot.petitions import kept
 from nyballot.petitions.book import keep_signers, other_signers
 from nyballot.petitions.lines import read_lines
 from nyballot.petitions.review import Request, parse_units, review
+from nyballot.urls import shown
 from nyballot.voters import pg
 from nyballot.voters.sample import write_sample
 from nyballot.voters.store import KEPT_TABLES, has_voter_file, import_file, opened, voter_file
@@ -195,7 +196,7 @@ def test_a_wrong_or_unreachable_url_is_one_line(url: str, message: str, run_cli:
 def test_a_url_is_read_as_libpq_reads_it() -> None:
     assert pg.libpq_url("postgresql+psycopg://u@h:5/d") == "postgresql://u@h:5/d?connect_timeout=10"
     assert pg.libpq_url("postgres://h/d?connect_timeout=3") == "postgresql://h/d?connect_timeout=3"
-    assert pg.shown("postgresql://ana:pw@h/d") == "postgresql://ana:***@h/d"
+    assert shown("postgresql://ana:pw@h/d") == "postgresql://ana:***@h/d"
 
 
 def test_the_readme_walkthrough_runs_as_written(tmp_path: Path) -> None:

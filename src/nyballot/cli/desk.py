@@ -80,7 +80,8 @@ def desk() -> None:
 @DB
 def init(db: str | None) -> None:
     """Create the database (or bring it to the latest schema)."""
-    from nyballot.filing.store import current_revision, database_url, shown
+    from nyballot.filing.store import current_revision, database_url
+    from nyballot.urls import shown
 
     d = _desk(db)
     click.echo(f"{shown(database_url(db))}: schema at revision {current_revision(d.engine)}")

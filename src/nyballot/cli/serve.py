@@ -70,7 +70,8 @@ def serve(
             open(access_log, "a").close()  # a path that cannot be written fails here, in one line
         os.environ["NYBALLOT_ACCESS_LOG"] = access_log
     from nyballot.api.tcp import NoDelayHTTPProtocol, served_by
-    from nyballot.filing.store import database_url, engine_for, shown
+    from nyballot.filing.store import database_url, engine_for
+    from nyballot.urls import shown
 
     _check_port(host, port)
     engine_for(db)  # create and migrate before the first request

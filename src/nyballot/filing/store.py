@@ -23,6 +23,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from nyballot.errors import UsageError
+from nyballot.urls import shown
 
 ENV_URL = "NYBALLOT_DATABASE_URL"
 DEFAULT_URL = "sqlite:///nyballot.sqlite3"
@@ -66,16 +67,6 @@ def _in_memory(url: str) -> bool:
         or database.startswith("file::memory:")
         or parsed.query.get("mode") == "memory"
     )
-
-
-def shown(url: str) -> str:
-    """A URL as it may be printed: any password hidden."""
-    try:
-        text = make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
-        text = url
-    # the driver name is this program's choice, not the user's: show the URL as given
-    return text.replace("postgresql+psycopg://", "postgresql://", 1)
 
 
 def driver_message(exc: BaseException) -> str:

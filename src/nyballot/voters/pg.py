@@ -17,14 +17,16 @@ import re
 from pathlib import Path
 
 import duckdb
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 from nyballot.errors import UsageError
+from nyballot.urls import shown
 
 EXTENSION = "postgres_scanner"
 EXTENSION_PACKAGE = "duckdb_extension_postgres_scanner"
 CATALOG = "voter_pg"  # the name the attached database has inside DuckDB
 CONNECT_TIMEOUT = 10  # seconds; libpq waits forever by default
-_SCHEME = re.compile(r"^postgres(?:ql)?(?:\+\w+)?://", re.IGNORECASE)
 
 
 def is_url(value: str) -> bool:
@@ -35,19 +37,18 @@ def is_url(value: str) -> bool:
 def libpq_url(value: str) -> str:
     """The URL as libpq reads it: ``postgresql://`` (a SQLAlchemy ``+driver`` dropped), with a
     connection timeout unless one is given."""
-    if not _SCHEME.match(value):
+    try:
+        url = make_url(value)
+    except ArgumentError:
+        url = None
+    if url is None or url.get_backend_name() not in ("postgresql", "postgres"):
         raise UsageError(
             f"voter store '{shown(value)}': expected a DuckDB file or a postgresql:// URL"
         )
-    url = _SCHEME.sub("postgresql://", value, count=1)
-    if "connect_timeout=" not in url:
-        url += ("&" if "?" in url else "?") + f"connect_timeout={CONNECT_TIMEOUT}"
-    return url
-
-
-def shown(value: str) -> str:
-    """The URL with its password hidden, for messages."""
-    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", value)
+    url = url.set(drivername="postgresql")
+    if "connect_timeout" not in url.query:
+        url = url.update_query_dict({"connect_timeout": str(CONNECT_TIMEOUT)})
+    return url.render_as_string(hide_password=False)
 
 
 def extension_file() -> Path:

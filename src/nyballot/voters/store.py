@@ -26,6 +26,7 @@ from typing import Any
 import duckdb
 
 from nyballot.errors import UsageError
+from nyballot.urls import shown
 from nyballot.voters import pg
 from nyballot.voters.layout import DATE_FIELDS, FIELDS_47, LAYOUTS
 from nyballot.voters.normal import norm_sql, street_key_sql
@@ -86,7 +87,7 @@ def store_value(db: str | None = None) -> str:
 
 def store_name(db: str | None = None) -> str:
     """The store as shown to people (a URL's password hidden)."""
-    return pg.shown(store_value(db))
+    return shown(store_value(db))
 
 
 def connect(path: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
@@ -141,7 +142,7 @@ def opened(db: str | None = None, read_only: bool = True) -> Iterator[duckdb.Duc
     """A connection to an existing store (a missing store is a UsageError)."""
     value = store_value(db)
     missing = UsageError(
-        f"voter store '{pg.shown(value)}': no voter file imported (nyballot voters import FILE)"
+        f"voter store '{shown(value)}': no voter file imported (nyballot voters import FILE)"
     )
     if pg.is_url(value):
         con = connect_server(value, read_only=read_only)
@@ -197,7 +198,7 @@ def import_file(
         info = _import_to_server(source, value, fields, (day, day_source), replace, progress)
     else:
         info = _import_to_file(source, Path(value), fields, (day, day_source), progress)
-    progress(f"imported {info.records:,} records of {day.isoformat()} into {pg.shown(value)}")
+    progress(f"imported {info.records:,} records of {day.isoformat()} into {shown(value)}")
     return info
 
 
@@ -206,7 +207,7 @@ def _refuse_unless_replacing(con: duckdb.DuckDBPyConnection, value: str, replace
         return
     held = voter_file(con)
     raise UsageError(
-        f"voter store '{pg.shown(value)}' already holds {held.name} ({held.records:,} records of "
+        f"voter store '{shown(value)}' already holds {held.name} ({held.records:,} records of "
         f"{held.date.isoformat()}); replace: give it to replace the store",
         fields=("replace",),
     )
@@ -264,7 +265,7 @@ def _import_to_server(
         pg.analyze(con, "voters")
     except duckdb.Error as exc:
         raise UsageError(
-            f"voter store '{pg.shown(url)}': {pg.problem(exc, pg.libpq_url(url))}"
+            f"voter store '{shown(url)}': {pg.problem(exc, pg.libpq_url(url))}"
         ) from None
     finally:
         with suppress(duckdb.Error):
