@@ -40,6 +40,30 @@ def test_a_lines_file_posted_is_reviewed(client: TestClient) -> None:
     assert data["lines"][3]["reasons"][0]["code"] == "outside_unit"
 
 
+def test_an_independent_petition_takes_the_votes_for_governor(
+    client: TestClient, token: dict[str, str]
+) -> None:
+    lines = (DATA / "lines.csv").read_bytes()
+    independent = "year=2026&kind=independent&unit=COUNTYCODE=60&unit=AD=7"
+    # § 6-142(2): 5% of 40,000 = 2,000; "an assembly district, one thousand five hundred": 1,500.
+    given = client.post(f"/petitions/review?{independent}&governor_votes=40000", content=lines)
+    assert given.status_code == 200
+    source = given.json()["tally"]["required_from"]
+    assert (source["number"], source["cite"]) == (1_500, "6-142(2)(g)")
+    # Without the votes: no number, and the kept review's pages say so.
+    kept = client.post(f"/petitions/reviews?{independent}", content=lines, headers=token)
+    assert kept.status_code == 201
+    assert (kept.json()["tally"]["required"], kept.json()["tally"]["sufficient"]) == (None, None)
+    page = client.get(kept.json()["page"])
+    assert "no number required given" in page.text and "sufficiency not ruled" in page.text
+    listing = client.get("/web/petitions").text
+    assert "not given" in listing and "sufficiency not ruled" in listing
+    for bad in ("-1", "many"):
+        refused = client.post(f"/petitions/review?{independent}&governor_votes={bad}",
+                              content=lines)  # fmt: skip
+        assert refused.status_code == 422 and "governor_votes" in refused.text
+
+
 def test_bad_input_is_a_json_4xx(client: TestClient) -> None:
     bad = client.post(f"/petitions/review?{QUERY}", content=b"sheet,line,colour\n")
     assert bad.status_code == 400 and "unknown column 'colour'" in bad.json()["error"]

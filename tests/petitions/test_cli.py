@@ -159,3 +159,59 @@ def test_the_review_written_line_by_line_is_the_review_as_one(
         assert code == 0, err
         assert out == expected
         assert gc.isenabled()  # the cycle collector is off only while the review runs
+
+
+INDEPENDENT = ["--year", "2026", "--kind", "independent", "--unit", "COUNTYCODE=60",
+               "--unit", "AD=7"]  # fmt: skip
+
+
+def test_an_independent_petition_counts_the_votes_for_governor(
+    run_cli: Run, golden_store: Path
+) -> None:
+    # § 6-142(2): 5% of 12,345 votes = 617.25, rounded up to a whole signer: 618; the assembly
+    # limit (1,500, words carried forward from the old law) does not bind.
+    code, out, err = run_cli("petitions", "review", str(DATA / "lines.csv"), *INDEPENDENT,
+                             "--governor-votes", "12345", "--db", str(golden_store),
+                             "--format", "json")  # fmt: skip
+    assert code == 0, err
+    tally = json.loads(out)["tally"]
+    assert (tally["required"], tally["sufficient"]) == (618, False)
+    source = tally["required_from"]
+    assert (source["cite"], source["governor_votes"], source["source"]) == (
+        "6-142(2)", 12_345, "given (governor votes)"
+    )  # fmt: skip
+    code, out, _ = run_cli("petitions", "review", str(DATA / "lines.csv"), *INDEPENDENT,
+                           "--governor-votes", "12345", "--db", str(golden_store))  # fmt: skip
+    assert "Required: 618 under § 6-142(2) [text unverified]; as nyballot signatures" in out
+
+
+def test_an_independent_petition_without_the_votes_has_no_number(
+    run_cli: Run, golden_store: Path
+) -> None:
+    # Enrolled voters are not what § 6-142 counts: no number, no finding, and the flag named.
+    for fmt in ("json", "text", "html"):
+        code, out, err = run_cli("petitions", "review", str(DATA / "lines.csv"), *INDEPENDENT,
+                                 "--enrolled", "2000", "--db", str(golden_store),
+                                 "--format", fmt)  # fmt: skip
+        assert code == 0, err
+        assert "give --governor-votes (votes for governor in the unit" in out
+        assert "None" not in out
+        if fmt == "json":
+            tally = json.loads(out)["tally"]
+            assert (tally["required"], tally["sufficient"]) == (None, None)
+            assert tally["required_from"]["enrolled"] == 2000
+        else:
+            assert "no number required given:" in out and "sufficiency not ruled" in out
+    code, out, _ = run_cli("petitions", "specifications", str(DATA / "lines.csv"), *INDEPENDENT,
+                           "--db", str(golden_store), "--format", "html")  # fmt: skip
+    assert code == 0
+    assert "required: not given." in out
+
+
+def test_bad_votes_for_governor_are_one_line(run_cli: Run, golden_store: Path) -> None:
+    for value, said in (("-5", "--governor-votes -5: expected 0 or more"),
+                        ("many", "'many' is not a valid integer")):  # fmt: skip
+        code, _, err = run_cli("petitions", "review", str(DATA / "lines.csv"), *INDEPENDENT,
+                               "--governor-votes", value, "--db", str(golden_store))  # fmt: skip
+        assert code == 2, err
+        assert err.count("\n") == 1 and said in err and "Traceback" not in err, err

@@ -58,9 +58,7 @@ def test_a_year_whose_measure_splits_the_city_falls_back() -> None:
     assert "outside the city of New York, 375" in got["note"]
 
 
-def test_independent_petitions_and_named_laws_keep_five_per_centum() -> None:
-    independent = Request(year=2026, kind="independent", units=(("AD", "7"),))
-    assert required_number(independent, 12_000)["number"] == 600
+def test_a_named_law_keeps_five_per_centum() -> None:
     named = Request(year=2026, party="DEM", units=(("AD", "7"),), law=LawChoice("2024"))
     assert required_number(named, 12_000)["number"] == 600
 

@@ -12,11 +12,11 @@ so that they do not slow the server's start.
     POST /web/petitions/{id}/override       the page's form (token in the form)
 
 The query names the petition as the command line does (``year``, ``kind``, ``party``,
-``unit=AD=7`` repeated, ``enrolled``, ``required``, ``seats``, ``law``, ``with``, and
-``petition``: its uid in the desk's book, for § 6-134(3) against the other petitions there; a
-kept review also records its signers for theirs, as ``--petition`` does). The voter
-store is ``$NYBALLOT_VOTERS_DB`` (or ./nyballot-voters.duckdb); the body is limited as every
-request's is.
+``unit=AD=7`` repeated, ``enrolled``, ``governor_votes``, ``required``, ``seats``, ``law``,
+``with``, and ``petition``: its uid in the desk's book, for § 6-134(3) against the other
+petitions there; a kept review also records its signers for theirs, as ``--petition`` does). The
+voter store is ``$NYBALLOT_VOTERS_DB`` (or ./nyballot-voters.duckdb); the body is limited as
+every request's is.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-from jinja2 import Environment, PackageLoader, select_autoescape
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
@@ -35,15 +34,11 @@ from nyballot.filing.desk import Desk
 from nyballot.law.choice import LawChoice
 from nyballot.petitions import kept
 from nyballot.petitions.lines import read_lines
-from nyballot.petitions.report import title
+from nyballot.petitions.report import template, title
 from nyballot.petitions.request import Request as ReviewRequest
 from nyballot.petitions.request import parse_units
 
 router = APIRouter()
-_env = Environment(
-    loader=PackageLoader("nyballot.petitions", "templates"),
-    autoescape=select_autoescape(default=True),
-)
 Id = Annotated[str, Path(max_length=36)]
 
 
@@ -53,6 +48,7 @@ def asked(
     party: Annotated[str | None, Query(max_length=10)] = None,
     unit: Annotated[list[str] | None, Query(max_length=8)] = None,
     enrolled: Annotated[int | None, Query(ge=0)] = None,
+    governor_votes: Annotated[int | None, Query(ge=0)] = None,
     required: Annotated[int | None, Query(ge=0)] = None,
     seats: Annotated[int, Query(ge=1, le=100)] = 1,
     law: Annotated[str | None, Query(max_length=40)] = None,
@@ -64,6 +60,7 @@ def asked(
         party=party.upper() if party else None,
         units=parse_units([u[:60] for u in unit or []]),
         enrolled=enrolled,
+        governor_votes=governor_votes,
         required=required,
         seats=seats,
         law=LawChoice(law, tuple(overlays or ())),
@@ -173,7 +170,7 @@ def review_page(uid: Id) -> HTMLResponse:
 
     with opened() as con:
         result = kept.get(con, uid)
-    html = _env.get_template("review_page.html").render(r=result, title=title(result))
+    html = template("review_page.html").render(r=result, title=title(result))
     return HTMLResponse(html)
 
 

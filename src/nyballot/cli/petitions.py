@@ -34,6 +34,12 @@ def _review_options(func: Any) -> Any:
         click.option("--party", help="Party code as in the voter file (DEM, REP, ...)."),
         click.option("--unit", "units", multiple=True, metavar="FIELD=VALUE", help="e.g. AD=7."),
         click.option("--enrolled", type=int, help="Enrolled voters of the party in the unit."),
+        click.option(
+            "--governor-votes",
+            type=int,
+            help="Votes for governor in the unit at the last gubernatorial election "
+            "(an independent petition's number, § 6-142).",
+        ),
         click.option("--required", type=int, help="The number required, given directly."),
         click.option("--seats", type=int, default=1, show_default=True, help="Persons elected."),
         click.option("--law", "law_id", metavar="VERSION", help="Law version (default: in force)."),
@@ -81,6 +87,7 @@ def _asked(options: dict[str, Any]) -> tuple[Petition, Request]:
         party=options["party"].upper() if options["party"] else None,
         units=parse_units(options["units"]),
         enrolled=options["enrolled"],
+        governor_votes=options["governor_votes"],
         required=options["required"],
         seats=options["seats"],
         law=LawChoice(options["law_id"], tuple(options["overlays"])),

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from nyballot.errors import UsageError
 from nyballot.filing.errors import NotFoundError
-from nyballot.petitions.report import title
+from nyballot.petitions.report import title, verdict
 from nyballot.petitions.tally import tally
 
 if TYPE_CHECKING:
@@ -76,6 +76,7 @@ def listing(con: duckdb.DuckDBPyConnection, limit: int = 200) -> list[dict[str, 
                 "lines": len(review["lines"]),
                 "overrides": len(review["overrides"]),
                 "tally": review["tally_after_overrides"],
+                "verdict": verdict(review["tally_after_overrides"]),
                 "what_if": review.get("what_if", []),
             }
         )

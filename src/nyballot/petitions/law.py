@@ -126,6 +126,16 @@ FIVE_PER_CENTUM = Ground(
     "current/6-136.txt",
 )
 
+# The number of valid signatures an independent petition needs: a share of the votes for
+# governor in the unit, not of enrolled voters.
+VOTES_FOR_GOVERNOR = Ground(
+    "required_independent",
+    "6-142(2)",
+    "must be signed by voters numbering five per centum of the total number of votes cast for "
+    "governor at the last gubernatorial election in such unit, excluding blank and void votes",
+    "current/6-142.txt",
+)
+
 # Specifications: what they must set forth, and the six days to file them.
 SPECIFICATIONS = Ground(
     "specifications",
@@ -147,6 +157,7 @@ ALL_GROUNDS: tuple[Ground, ...] = (
     ENROLLED,
     SUBSTANTIAL_COMPLIANCE,
     FIVE_PER_CENTUM,
+    VOTES_FOR_GOVERNOR,
     SPECIFICATIONS,
     SPECIFICATIONS_TOTAL,
 )

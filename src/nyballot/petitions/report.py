@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, BinaryIO, TextIO
 
 import orjson
-from jinja2 import Environment, PackageLoader, select_autoescape
+from jinja2 import Environment, PackageLoader, Template, select_autoescape
 
 from nyballot.petitions.law import GROUNDS
 
@@ -37,9 +37,10 @@ def title(result: dict[str, Any]) -> str:
 
 
 def _title(p: dict[str, Any]) -> str:
-    party = f" {p['party']}" if p["party"] else ""
+    what = f"{p['party']} {p['kind']}" if p["party"] else p["kind"]
+    article = "an" if what[0] in "AEIOUaeiou" else "a"
     unit = ", ".join(f"{k} {v}" for k, v in p["unit"].items())
-    return f"Review of a{party} {p['kind']} petition, {p['year']}{f' ({unit})' if unit else ''}"
+    return f"Review of {article} {what} petition, {p['year']}{f' ({unit})' if unit else ''}"
 
 
 def text(result: dict[str, Any]) -> str:
@@ -67,9 +68,8 @@ def write_text(
             out.write(f"{head}{why['code']} [§ {why['cite']}] {why['detail']}\n")
     result = rest()
     t = result["tally"]
-    verdict = "prima facie sufficient" if t["sufficient"] else "insufficient"
     tail = [
-        f"{t['valid']} valid, {t['invalid']} invalid, {t['required']} required: {verdict}",
+        f"{t['valid']} valid, {t['invalid']} invalid, {required_count(t)}: {verdict(t)}",
         required_line(t["required_from"]),
         *result["notes"],
     ]
@@ -93,16 +93,41 @@ def write_json(
     out.write(b"," + orjson.dumps(rest(), option=orjson.OPT_INDENT_2)[1:] + b"\n")
 
 
+def verdict(tally: dict[str, Any]) -> str:
+    """The tally's finding; none without a number required."""
+    if tally["sufficient"] is None:
+        return "sufficiency not ruled"
+    return "prima facie sufficient" if tally["sufficient"] else "insufficient"
+
+
+def required_count(tally: dict[str, Any]) -> str:
+    """'100 required', or that no number was given."""
+    number = tally["required"]
+    return "no number required given" if number is None else f"{number} required"
+
+
 def required_line(source: dict[str, Any]) -> str:
-    """Where the number required came from, marked when it rests on a secondary source."""
+    """Where the number required came from, marked when it rests on a secondary source or on
+    words that may not be those in force."""
+    if source["number"] is None:
+        return f"Required: not known under § {source['cite']}; {source['note']}."
     if "cite" not in source:
         return f"Required: {source['number']:,}, {source['source']}."
     mark = f" [{source['evidence']}]" if source.get("secondary") else ""
+    mark += " [text unverified]" if source.get("unverified") else ""
     return f"Required: {source['number']:,} under § {source['cite']}{mark}; {source['note']}."
 
 
+_ENV.globals.update(verdict=verdict, required_count=required_count)
+
+
+def template(name: str) -> Template:
+    """One of the review's page templates, with the tally's wording."""
+    return _ENV.get_template(name)
+
+
 def worksheet(result: dict[str, Any]) -> str:
-    return _ENV.get_template("worksheet.html").render(
+    return template("worksheet.html").render(
         r=result, title=title(result), required=required_line(result["tally"]["required_from"])
     )
 
@@ -120,7 +145,7 @@ def specifications_html(result: dict[str, Any]) -> str:
     sheets = challenged(result)
     p = result["petition"]
     used = {why["code"] for s in sheets for x in s["lines"] for why in x["reasons"]}
-    return _ENV.get_template("specifications.html").render(
+    return template("specifications.html").render(
         sheets=sheets,
         total=sum(len(s["lines"]) for s in sheets),
         tally=result["tally"],

@@ -19,6 +19,7 @@ class Request:
     party: str | None = None
     units: tuple[tuple[str, str], ...] = ()
     enrolled: int | None = None
+    governor_votes: int | None = None  # in the unit at the last gubernatorial election (§ 6-142)
     required: int | None = None
     seats: int = 1
     law: LawChoice = field(default_factory=LawChoice)

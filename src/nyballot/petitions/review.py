@@ -39,7 +39,12 @@ def check(request: Request) -> None:
         raise UsageError("party: a designating petition is a party's (e.g. DEM)", fields=("party",))
     if request.seats < 1:
         raise UsageError(f"seats {request.seats}: expected 1 or more", fields=("seats",))
-    for field, value in (("enrolled", request.enrolled), ("required", request.required)):
+    counts = (
+        ("enrolled", request.enrolled),
+        ("governor_votes", request.governor_votes),
+        ("required", request.required),
+    )
+    for field, value in counts:
         if value is not None and value < 0:
             raise UsageError(f"{field} {value}: expected 0 or more", fields=(field,))
 
@@ -187,9 +192,11 @@ def _shown(voter: dict[str, Any]) -> dict[str, Any]:
 
 
 def _required(con: duckdb.DuckDBPyConnection, request: Request) -> dict[str, Any]:
-    if request.required is not None or request.enrolled is not None:
-        return required_dict(request, request.enrolled, "given (enrolled)")
-    return required_dict(request, enrolled_in_file(con, request), "the imported voter file")
+    # Only a designating petition's number counts enrolled voters, which the file holds.
+    counted = request.required is None and request.enrolled is None
+    if counted and request.kind == "designating":
+        return required_dict(request, enrolled_in_file(con, request), "the imported voter file")
+    return required_dict(request, request.enrolled, "given (enrolled)")
 
 
 def enrolled_in_file(con: duckdb.DuckDBPyConnection, request: Request) -> int:

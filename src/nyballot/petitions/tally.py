@@ -1,12 +1,15 @@
 """The number of valid signatures a petition needs, and the tally against it.
 
-``required_number`` is the one place the review asks for the number. For a designating petition
-whose unit is a district the signatures code knows (``--unit AD=7``, SD, CD or LD, a COUNTYCODE
-beside it only narrowing the count), in a year it covers, under the law in force, the number is
-that code's: § 6-136(2)'s five per centum with the unit's limit and the year's measures, marked
-where a limit rests on a secondary source. Otherwise it is five per centum of the party's
-enrolled voters in the unit, rounded up to a whole signer (§ 6-136(2)), and the note says why the
-limits were not applied (give ``--required`` for them).
+``required_dict`` is the one place the review asks for the number. Where the unit is a district
+the signatures code knows (``--unit AD=7``, SD, CD or LD, a COUNTYCODE beside it only narrowing
+the count), in a year it covers, under the law in force, the number is that code's: for a
+designating petition § 6-136(2)'s five per centum of the party's enrolled voters, for an
+independent petition § 6-142(2)'s five per centum of the votes cast for governor in the unit at
+the last gubernatorial election, each with the unit's limit and the year's measures, marked
+where a limit rests on a secondary source. Otherwise it is the five per centum alone, rounded up
+to a whole signer, and the note says why the limits were not applied (give ``--required`` for
+them). An independent petition whose votes for governor are not given has no number: the voter
+file holds enrolment, not votes, and § 6-142 does not count enrolled voters.
 """
 
 from __future__ import annotations
@@ -16,10 +19,10 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
-from nyballot.petitions.law import FIVE_PER_CENTUM
+from nyballot.petitions.law import FIVE_PER_CENTUM, VOTES_FOR_GOVERNOR
 from nyballot.petitions.request import Request
+from nyballot.signatures.in_force import NOT_BINDING, in_force
 from nyballot.signatures.in_force import data as in_force_data
-from nyballot.signatures.in_force import in_force
 from nyballot.signatures.requirements import Inputs, Requirement
 
 SHARE = Fraction(5, 100)
@@ -33,6 +36,11 @@ DISTRICT_UNITS = {
 }
 # Fields that only narrow a district's count (a district listed county by county).
 NARROWING = {"COUNTYCODE"}
+NO_VOTES = (
+    "no number: § 6-142(2) counts the votes cast for governor at the last gubernatorial "
+    "election in the unit, not enrolled voters; give --governor-votes (votes for governor in "
+    "the unit at the last gubernatorial election) or --required"
+)
 
 
 def five_per_centum(enrolled: int) -> int:
@@ -44,8 +52,6 @@ def five_per_centum(enrolled: int) -> int:
 
 def signatures_unit(request: Request) -> tuple[str | None, str]:
     """The signatures code's unit for the review's --unit fields, or None and why not."""
-    if request.kind != "designating":
-        return None, "the number for an independent petition counts votes for governor"
     if request.law.law is not None or request.law.overlays:
         return None, "a law version or what-if bill is named"
     first, last = in_force_data()["covers"]
@@ -62,13 +68,9 @@ def required_number(request: Request, enrolled: int) -> dict[str, Any]:
     """The number required of ``enrolled`` voters of the party in the request's unit."""
     unit, why_not = signatures_unit(request)
     if unit is not None and enrolled > 0:
-        found = in_force(request.kind, request.year, Inputs(enrolled=enrolled), unit=unit)
-        numbers = {req.number for req in found}
-        if len(numbers) == 1:
-            return _from_signatures(found[0], enrolled)
-        why_not = "the year's measure treats the city of New York apart: " + "; ".join(
-            f"{req.where}, {req.number:,}" for req in found
-        )
+        found, why_not = _in_force(request, unit, Inputs(enrolled=enrolled))
+        if found is not None:
+            return _from_signatures(found, {"enrolled": enrolled})
     elif unit is not None:
         why_not = "0 enrolled voters give no number"
     return {
@@ -83,11 +85,50 @@ def required_number(request: Request, enrolled: int) -> dict[str, Any]:
     }
 
 
-def _from_signatures(req: Requirement, enrolled: int) -> dict[str, Any]:
-    binding = next(step for step in reversed(req.steps) if step.cite == req.cite)
+def required_of_votes(request: Request, votes: int) -> dict[str, Any]:
+    """The number required of an independent petition in a unit that cast ``votes`` for
+    governor at the last gubernatorial election (§ 6-142(2))."""
+    counted = {"governor_votes": votes, "enrolled": request.enrolled}
+    unit, why_not = signatures_unit(request)
+    if unit is not None and votes > 0:
+        found, why_not = _in_force(request, unit, Inputs(votes_for_governor=votes))
+        if found is not None:
+            return _from_signatures(found, counted)
+    elif unit is not None:
+        why_not = "0 votes for governor give no number"
+    return {
+        "number": five_per_centum(votes),
+        **counted,
+        "cite": VOTES_FOR_GOVERNOR.cite,
+        "words": VOTES_FOR_GOVERNOR.words,
+        "secondary": False,
+        "note": "five per centum of the votes cast for governor at the last gubernatorial "
+        "election in the unit, rounded up to a whole signer; the limits of § 6-142(2) are not "
+        f"applied ({why_not}; give the number required for them)",
+    }
+
+
+def _in_force(request: Request, unit: str, inputs: Inputs) -> tuple[Requirement | None, str]:
+    """The signatures code's one requirement for the unit, or None and why not."""
+    found = in_force(request.kind, request.year, inputs, unit=unit)
+    if len({req.number for req in found}) == 1:
+        return found[0], ""
+    return None, "the year's measure treats the city of New York apart: " + "; ".join(
+        f"{req.where}, {req.number:,}" for req in found
+    )
+
+
+def _from_signatures(req: Requirement, counted: dict[str, int | None]) -> dict[str, Any]:
+    # The words that give the number: the limit that binds, else the share. A limit that does
+    # not bind may bear the share's cite (§ 6-142(2) opens with one), so it is passed over.
+    binding = next(
+        step
+        for step in reversed(req.steps)
+        if step.cite == req.cite and NOT_BINDING not in step.text
+    )
     return {
         "number": req.number,
-        "enrolled": enrolled,
+        **counted,
         "cite": req.cite,
         "words": binding.law,
         "unit": req.unit,
@@ -102,9 +143,25 @@ def _from_signatures(req: Requirement, enrolled: int) -> dict[str, Any]:
 
 
 def required_dict(request: Request, enrolled: int | None, source: str) -> dict[str, Any]:
+    """The number required and where it came from: given, from the votes for governor (an
+    independent petition), or from ``enrolled`` (a designating petition's, from ``source``)."""
     if request.required is not None:
         given = {"number": request.required, "source": "given (required)", "enrolled": enrolled}
-        return {**given, "secondary": False}
+        return {**given, "governor_votes": request.governor_votes, "secondary": False}
+    if request.kind == "independent":
+        if request.governor_votes is None:
+            return {
+                "number": None,
+                "governor_votes": None,
+                "enrolled": request.enrolled,
+                "cite": VOTES_FOR_GOVERNOR.cite,
+                "words": VOTES_FOR_GOVERNOR.words,
+                "secondary": False,
+                "note": NO_VOTES,
+                "source": "not given",
+            }
+        votes = required_of_votes(request, request.governor_votes)
+        return {**votes, "source": "given (governor votes)"}
     assert enrolled is not None
     return {**required_number(request, enrolled), "source": source}
 
@@ -124,12 +181,13 @@ class Count:
     def tally(self, required: dict[str, Any]) -> dict[str, Any]:
         valid = self.valid.total()
         total = self.lines.total()
-        number = int(required["number"])
+        # No number given (an independent petition without its votes): no finding either way.
+        number = None if required["number"] is None else int(required["number"])
         return {
             "valid": valid,
             "invalid": total - valid,
             "required": number,
-            "sufficient": valid >= number,
+            "sufficient": None if number is None else valid >= number,
             "required_from": required,
             "by_sheet": [
                 {

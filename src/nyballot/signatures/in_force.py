@@ -26,6 +26,7 @@ from nyballot.signatures.requirements import Inputs, Requirement, SignatureStep,
 
 PETITIONS = ("designating", "independent", "otb")
 SECONDARY = "[secondary source] "
+NOT_BINDING = "does not bind"  # a limit's step that leaves the number as it was
 
 
 @cache
@@ -259,7 +260,7 @@ def _limit(req: Requirement, cap: Cap | None) -> Requirement:
         req.number, req.cite = cap.number, cap.cite
     else:
         req.steps.append(
-            SignatureStep(f"{mark}Limit of {cap.number:,} does not bind.", cap.cite, cap.law)
+            SignatureStep(f"{mark}Limit of {cap.number:,} {NOT_BINDING}.", cap.cite, cap.law)
         )
     return req
 
