@@ -54,7 +54,9 @@ def test_the_desk_walkthrough_runs_as_written_and_leaves_no_book_behind(tmp_path
 
 def test_the_petition_walkthrough_runs_as_written_and_prints_the_excerpt(tmp_path: Path) -> None:
     (tmp_path / "examples").symlink_to(ROOT / "examples")
-    done = shell(block("## Petition review"), tmp_path, tmp_path)
+    # The walkthrough, then the independent petition's command over the same store.
+    script = block("## Petition review") + block("**An independent petition**")
+    done = shell(script, tmp_path, tmp_path)
     assert done.returncode == 0, done.stderr
     excerpt = block("was written against that seed-7 sample", "```\n")
     shown = [line for line in excerpt.splitlines() if line.strip() not in ("", "...")]
@@ -70,3 +72,5 @@ def test_the_petition_walkthrough_runs_as_written_and_prints_the_excerpt(tmp_pat
     }  # fmt: skip
     assert (tmp_path / "ruling.html").read_text(encoding="utf-8").startswith("<!doctype html>")
     assert (tmp_path / "specs.pdf").read_bytes().startswith(b"%PDF")
+    # § 6-142(2): 5% of 12,345 votes for governor = 617.25, rounded up: 618, as the comment says.
+    assert "Required: 618 under § 6-142(2) [text unverified]; as nyballot signatures" in done.stdout

@@ -106,7 +106,7 @@ def test_without_the_votes_there_is_no_number_and_no_finding() -> None:
         "election) or --required" in got["note"]  # fmt: skip
     counted = tally([{"sheet": 1, "valid": True}], got)
     assert (counted["required"], counted["sufficient"], counted["valid"]) == (None, None, 1)
-    assert required_line(got).startswith("Required: not known under § 6-142(2); no number")
+    assert required_line(got).startswith("Required: no number; § 6-142(2) counts the votes")
 
 
 def test_the_votes_given_name_their_source_and_a_given_number_wins() -> None:

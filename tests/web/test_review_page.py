@@ -30,7 +30,8 @@ def clerk_page(
     monkeypatch: pytest.MonkeyPatch,
 ) -> Iterator[tuple[Page, str, str]]:
     """A server over a store holding a kept review of the golden petition: (page, review id,
-    a clerk's token)."""
+    a clerk's token); and the same lines kept as an independent petition's, its votes for
+    governor not given."""
     store = tmp_path / "voters.duckdb"
     import_file(DATA / "voters.txt", str(store), date=dt.date(2026, 1, 5))
     monkeypatch.setenv("NYBALLOT_VOTERS_DB", str(store))
@@ -38,6 +39,9 @@ def clerk_page(
     petition = read_lines((DATA / "lines.csv").read_bytes(), "lines.csv")
     request = Request(year=2026, party="DEM", units=(("AD", "7"),), enrolled=40, law=LawChoice())
     uid = kept.keep(con, review(con, petition, request))
+    kept.keep(
+        con, review(con, petition, Request(year=2026, kind="independent", units=(("AD", "7"),)))
+    )
     con.close()
     url = f"sqlite:///{tmp_path / 'desk.sqlite3'}"
     token = Desk(url).create_token("Ann Clerk", "clerk")
@@ -99,3 +103,16 @@ def test_the_index_lists_the_kept_review_and_leads_to_its_page(
     row.get_by_role("link").click()
     page.wait_for_url(f"**/web/petitions/{uid}")
     assert "4 valid of 13" in page.locator("#tally").inner_text()
+
+
+def test_an_independent_review_without_its_votes_has_no_number(
+    clerk_page: tuple[Page, str, str],
+) -> None:
+    page, _, _ = clerk_page
+    page.goto("/web/petitions")
+    row = page.locator("#reviews tr", has_text="Review of an independent petition")
+    # § 6-142 counts votes for governor, which were not given: no number, no finding.
+    assert row.locator("td").all_inner_texts()[4:6] == ["not given", "sufficiency not ruled"]
+    row.get_by_role("link").click()
+    tally = page.locator("#tally").inner_text()
+    assert "no number required given: sufficiency not ruled" in tally

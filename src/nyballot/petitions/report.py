@@ -110,7 +110,7 @@ def required_line(source: dict[str, Any]) -> str:
     """Where the number required came from, marked when it rests on a secondary source or on
     words that may not be those in force."""
     if source["number"] is None:
-        return f"Required: not known under § {source['cite']}; {source['note']}."
+        return f"Required: no number; {source['note']}."
     if "cite" not in source:
         return f"Required: {source['number']:,}, {source['source']}."
     mark = f" [{source['evidence']}]" if source.get("secondary") else ""

@@ -37,7 +37,7 @@ DISTRICT_UNITS = {
 # Fields that only narrow a district's count (a district listed county by county).
 NARROWING = {"COUNTYCODE"}
 NO_VOTES = (
-    "no number: § 6-142(2) counts the votes cast for governor at the last gubernatorial "
+    "§ 6-142(2) counts the votes cast for governor at the last gubernatorial "
     "election in the unit, not enrolled voters; give --governor-votes (votes for governor in "
     "the unit at the last gubernatorial election) or --required"
 )
