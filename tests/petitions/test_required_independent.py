@@ -97,6 +97,29 @@ def test_a_named_law_or_an_uncovered_year_falls_back_with_its_reason() -> None:
     assert "the law in force is given for 2019 to 2026" in late["note"]
 
 
+def test_the_whole_state_is_the_lesser_of_45000_and_one_percent() -> None:
+    # No --unit: the whole state, § 6-142(1): "at least forty-five thousand voters, or one
+    # percent of the total number of votes ... whichever is less". 1% of 5,900,000 = 59,000:
+    # 45,000. 1% of 3,000,000 = 30,000: 30,000. The spread among the congressional districts
+    # bears the same cite but is not the words of the number.
+    big = required_of_votes(_independent(), 5_900_000)
+    assert (big["number"], big["cite"], big["unit"]) == (45_000, "6-142(1)", "state")
+    assert big["words"].startswith(
+        "An independent nominating petition for candidates to be voted for by all the voters of "
+        "the state must be signed by at least forty-five thousand voters"
+    )
+    assert "L.2020 ch.58" in big["unverified"]
+    assert required_of_votes(_independent(), 3_000_000)["number"] == 30_000
+
+
+def test_the_whole_state_outside_the_covered_years_has_no_number() -> None:
+    # § 6-142(2)'s five per centum is not the whole state's rule: no number, § 6-142(1) cited.
+    got = required_of_votes(_independent(year=2030), 5_900_000)
+    assert (got["number"], got["cite"], got["governor_votes"]) == (None, "6-142(1)", 5_900_000)
+    assert "the law in force is given for 2019 to 2026" in got["note"]
+    assert got["note"].endswith("give --required")
+
+
 def test_without_the_votes_there_is_no_number_and_no_finding() -> None:
     request = _independent(("AD", "7"), enrolled=12_000)
     got = required_dict(request, 12_000, "given (enrolled)")

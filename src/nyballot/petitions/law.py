@@ -135,6 +135,15 @@ VOTES_FOR_GOVERNOR = Ground(
     "governor at the last gubernatorial election in such unit, excluding blank and void votes",
     "current/6-142.txt",
 )
+# ... and for the whole state, a number or a share, whichever is less.
+VOTES_FOR_GOVERNOR_STATE = Ground(
+    "required_independent_state",
+    "6-142(1)",
+    "must be signed by at least forty-five thousand voters, or one percent of the total number "
+    "of votes, excluding blank and void ballots, cast for the office of governor at the last "
+    "gubernatorial election, whichever is less",
+    "current/6-142.txt",
+)
 
 # Specifications: what they must set forth, and the six days to file them.
 SPECIFICATIONS = Ground(
@@ -158,6 +167,7 @@ ALL_GROUNDS: tuple[Ground, ...] = (
     SUBSTANTIAL_COMPLIANCE,
     FIVE_PER_CENTUM,
     VOTES_FOR_GOVERNOR,
+    VOTES_FOR_GOVERNOR_STATE,
     SPECIFICATIONS,
     SPECIFICATIONS_TOTAL,
 )

@@ -5,8 +5,9 @@ the signatures code knows (``--unit AD=7``, SD, CD or LD, a COUNTYCODE beside it
 the count), in a year it covers, under the law in force, the number is that code's: for a
 designating petition § 6-136(2)'s five per centum of the party's enrolled voters, for an
 independent petition § 6-142(2)'s five per centum of the votes cast for governor in the unit at
-the last gubernatorial election, each with the unit's limit and the year's measures, marked
-where a limit rests on a secondary source. Otherwise it is the five per centum alone, rounded up
+the last gubernatorial election (with no ``--unit``, the whole state's number of § 6-142(1)),
+each with the unit's limit and the year's measures, marked where a limit rests on a secondary
+source. Otherwise it is the five per centum alone, rounded up
 to a whole signer, and the note says why the limits were not applied (give ``--required`` for
 them). An independent petition whose votes for governor are not given has no number: the voter
 file holds enrolment, not votes, and § 6-142 does not count enrolled voters.
@@ -19,7 +20,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
-from nyballot.petitions.law import FIVE_PER_CENTUM, VOTES_FOR_GOVERNOR
+from nyballot.petitions.law import FIVE_PER_CENTUM, VOTES_FOR_GOVERNOR, VOTES_FOR_GOVERNOR_STATE
 from nyballot.petitions.request import Request
 from nyballot.signatures.in_force import NOT_BINDING, in_force
 from nyballot.signatures.in_force import data as in_force_data
@@ -58,6 +59,8 @@ def signatures_unit(request: Request) -> tuple[str | None, str]:
     if not first <= request.year <= last:
         return None, f"the law in force is given for {first} to {last}"
     names = {name for name, _ in request.units}
+    if not names and request.kind == "independent":
+        return "state", ""  # no --unit: signers from the whole state, § 6-142(1)'s number
     districts = names & DISTRICT_UNITS.keys()
     if len(districts) != 1 or names - districts - NARROWING:
         return None, "the unit is not one district (unit AD, SD, CD or LD)"
@@ -87,7 +90,7 @@ def required_number(request: Request, enrolled: int) -> dict[str, Any]:
 
 def required_of_votes(request: Request, votes: int) -> dict[str, Any]:
     """The number required of an independent petition in a unit that cast ``votes`` for
-    governor at the last gubernatorial election (§ 6-142(2))."""
+    governor at the last gubernatorial election (§ 6-142; no unit: the whole state)."""
     counted = {"governor_votes": votes, "enrolled": request.enrolled}
     unit, why_not = signatures_unit(request)
     if unit is not None and votes > 0:
@@ -96,6 +99,11 @@ def required_of_votes(request: Request, votes: int) -> dict[str, Any]:
             return _from_signatures(found, counted)
     elif unit is not None:
         why_not = "0 votes for governor give no number"
+    if not request.units:
+        # § 6-142(1), not (2), numbers the whole state's petition: no five per centum here.
+        note = f"§ 6-142(1) gives the whole state's number, not applied here ({why_not})"
+        state = {"cite": VOTES_FOR_GOVERNOR_STATE.cite, "words": VOTES_FOR_GOVERNOR_STATE.words}
+        return {**_no_number(request), **counted, **state, "note": f"{note}; give --required"}
     return {
         "number": five_per_centum(votes),
         **counted,
@@ -120,11 +128,14 @@ def _in_force(request: Request, unit: str, inputs: Inputs) -> tuple[Requirement 
 
 def _from_signatures(req: Requirement, counted: dict[str, int | None]) -> dict[str, Any]:
     # The words that give the number: the limit that binds, else the share. A limit that does
-    # not bind may bear the share's cite (§ 6-142(2) opens with one), so it is passed over.
+    # not bind may bear the share's cite (§ 6-142(2) opens with one), and so does the whole
+    # state's spread among the congressional districts: both are passed over.
     binding = next(
         step
         for step in reversed(req.steps)
-        if step.cite == req.cite and NOT_BINDING not in step.text
+        if step.cite == req.cite
+        and NOT_BINDING not in step.text
+        and (not req.spread or " ".join(step.law.split()) != req.spread)
     )
     return {
         "number": req.number,
@@ -142,6 +153,19 @@ def _from_signatures(req: Requirement, counted: dict[str, int | None]) -> dict[s
     }
 
 
+def _no_number(request: Request) -> dict[str, Any]:
+    """An independent petition's number when none can be given, and what to give for one."""
+    return {
+        "number": None,
+        "governor_votes": None,
+        "enrolled": request.enrolled,
+        "cite": VOTES_FOR_GOVERNOR.cite,
+        "words": VOTES_FOR_GOVERNOR.words,
+        "secondary": False,
+        "note": NO_VOTES,
+    }
+
+
 def required_dict(request: Request, enrolled: int | None, source: str) -> dict[str, Any]:
     """The number required and where it came from: given, from the votes for governor (an
     independent petition), or from ``enrolled`` (a designating petition's, from ``source``)."""
@@ -150,16 +174,7 @@ def required_dict(request: Request, enrolled: int | None, source: str) -> dict[s
         return {**given, "governor_votes": request.governor_votes, "secondary": False}
     if request.kind == "independent":
         if request.governor_votes is None:
-            return {
-                "number": None,
-                "governor_votes": None,
-                "enrolled": request.enrolled,
-                "cite": VOTES_FOR_GOVERNOR.cite,
-                "words": VOTES_FOR_GOVERNOR.words,
-                "secondary": False,
-                "note": NO_VOTES,
-                "source": "not given",
-            }
+            return {**_no_number(request), "source": "not given"}
         votes = required_of_votes(request, request.governor_votes)
         return {**votes, "source": "given (governor votes)"}
     assert enrolled is not None
