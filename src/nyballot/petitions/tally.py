@@ -7,10 +7,10 @@ designating petition § 6-136(2)'s five per centum of the party's enrolled voter
 independent petition § 6-142(2)'s five per centum of the votes cast for governor in the unit at
 the last gubernatorial election (with no ``--unit``, the whole state's number of § 6-142(1)),
 each with the unit's limit and the year's measures, marked where a limit rests on a secondary
-source. Otherwise it is the five per centum alone, rounded up
-to a whole signer, and the note says why the limits were not applied (give ``--required`` for
-them). An independent petition whose votes for governor are not given has no number: the voter
-file holds enrolment, not votes, and § 6-142 does not count enrolled voters.
+source. Otherwise it is the five per centum alone, rounded up to a whole signer, and the note
+says why the limits were not applied (give ``--required`` for them). An independent petition
+whose votes for governor are not given has no number: the voter file holds enrolment, not
+votes, and § 6-142 does not count enrolled voters.
 """
 
 from __future__ import annotations
@@ -38,9 +38,9 @@ DISTRICT_UNITS = {
 # Fields that only narrow a district's count (a district listed county by county).
 NARROWING = {"COUNTYCODE"}
 NO_VOTES = (
-    "§ 6-142(2) counts the votes cast for governor at the last gubernatorial "
-    "election in the unit, not enrolled voters; give --governor-votes (votes for governor in "
-    "the unit at the last gubernatorial election) or --required"
+    "§ 6-142(2) counts the votes cast for governor at the last gubernatorial election in the "
+    "unit, not enrolled voters; give --governor-votes (votes for governor in the unit at the "
+    "last gubernatorial election) or --required"
 )
 
 
