@@ -194,7 +194,7 @@ def test_an_independent_petition_without_the_votes_has_no_number(
                                  "--enrolled", "2000", "--db", str(golden_store),
                                  "--format", fmt)  # fmt: skip
         assert code == 0, err
-        assert "give --governor-votes (votes for governor in the unit" in out
+        assert "give governor_votes (votes for governor in the unit" in out
         assert "None" not in out
         if fmt == "json":
             tally = json.loads(out)["tally"]

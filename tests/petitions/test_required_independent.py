@@ -117,7 +117,7 @@ def test_the_whole_state_outside_the_covered_years_has_no_number() -> None:
     got = required_of_votes(_independent(year=2030), 5_900_000)
     assert (got["number"], got["cite"], got["governor_votes"]) == (None, "6-142(1)", 5_900_000)
     assert "the law in force is given for 2019 to 2026" in got["note"]
-    assert got["note"].endswith("give --required")
+    assert got["note"].endswith("give required")
 
 
 def test_without_the_votes_there_is_no_number_and_no_finding() -> None:
@@ -125,8 +125,8 @@ def test_without_the_votes_there_is_no_number_and_no_finding() -> None:
     got = required_dict(request, 12_000, "given (enrolled)")
     assert got["number"] is None and got["source"] == "not given"
     assert got["cite"] == "6-142(2)"
-    assert "give --governor-votes (votes for governor in the unit at the last gubernatorial " \
-        "election) or --required" in got["note"]  # fmt: skip
+    assert "give governor_votes (votes for governor in the unit at the last gubernatorial " \
+        "election) or required" in got["note"]  # fmt: skip
     counted = tally([{"sheet": 1, "valid": True}], got)
     assert (counted["required"], counted["sufficient"], counted["valid"]) == (None, None, 1)
     assert required_line(got).startswith("Required: no number; § 6-142(2) counts the votes")

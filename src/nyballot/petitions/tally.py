@@ -37,10 +37,11 @@ DISTRICT_UNITS = {
 }
 # Fields that only narrow a district's count (a district listed county by county).
 NARROWING = {"COUNTYCODE"}
+# The fields to give, by their names (the command line's flags are the same with dashes).
 NO_VOTES = (
     "§ 6-142(2) counts the votes cast for governor at the last gubernatorial election in the "
-    "unit, not enrolled voters; give --governor-votes (votes for governor in the unit at the "
-    "last gubernatorial election) or --required"
+    "unit, not enrolled voters; give governor_votes (votes for governor in the unit at the "
+    "last gubernatorial election) or required"
 )
 
 
@@ -103,7 +104,7 @@ def required_of_votes(request: Request, votes: int) -> dict[str, Any]:
         # § 6-142(1), not (2), numbers the whole state's petition: no five per centum here.
         note = f"§ 6-142(1) gives the whole state's number, not applied here ({why_not})"
         state = {"cite": VOTES_FOR_GOVERNOR_STATE.cite, "words": VOTES_FOR_GOVERNOR_STATE.words}
-        return {**_no_number(request), **counted, **state, "note": f"{note}; give --required"}
+        return {**_no_number(request), **counted, **state, "note": f"{note}; give required"}
     return {
         "number": five_per_centum(votes),
         **counted,
