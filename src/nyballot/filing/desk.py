@@ -7,12 +7,12 @@ the store. A ``Submission`` is checked in ``submission``; rows become records in
 from __future__ import annotations
 
 import datetime as dt
-import json
 import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import asdict
 from typing import Any
 
+import orjson
 from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
@@ -76,6 +76,11 @@ _LAST_HASH = Sql(_LAST.format("board"))
 _BY_UID = Sql("SELECT * FROM filings WHERE uid = :uid")
 _BY_KEY = Sql("SELECT * FROM filings WHERE idempotency_key = :key")
 _REFERRING = Sql("SELECT uid, kind, outcome FROM filings WHERE refers_to = :uid ORDER BY id")
+
+
+def _json(value: object) -> str:
+    """A JSON column's text (compact, UTF-8: the record's hash covers the text as stored)."""
+    return orjson.dumps(value).decode()
 
 
 class _Moved(Exception):
@@ -163,7 +168,7 @@ class Desk:
                     # another paper chained to the board's last record first: look, then retry.
                     if idempotency_key is not None:
                         with transaction(self.engine) as tx:
-                            found = self._by_key(tx, idempotency_key, digest)
+                            found = self._by_key(tx, idempotency_key, s)
                         if found is not None:
                             return found, True
             raise ConflictError("the filing conflicted with others; try again")
@@ -188,7 +193,7 @@ class Desk:
         try:
             paper, what_if, cal = self._paper(s, tx, now)
         except NyballotError:
-            found = self._by_key(tx, idempotency_key, digest) if idempotency_key else None
+            found = self._by_key(tx, idempotency_key, s) if idempotency_key else None
             if found is None:
                 raise
             return found, True
@@ -213,7 +218,7 @@ class Desk:
             "district": paper.district,
             "party": paper.party,
             "independent_body": paper.independent_body,
-            "candidates": json.dumps(decoded["candidates"]),
+            "candidates": _json(decoded["candidates"]),
             "refers_to": paper.refers_to,
             "outcome": paper.outcome.value if paper.outcome else None,
             "fee_cents": paper.fee_cents,
@@ -221,7 +226,7 @@ class Desk:
             "verdict": decision.verdict.value,
             "fatal": decision.fatal,
             "filed_on": decision.filed_on.isoformat() if decision.filed_on else None,
-            "decision": json.dumps(decoded["decision"]),
+            "decision": _json(decoded["decision"]),
             "clerk": clerk,
             "recorded_at": access.stamp(now),
             "late_reason": paper.late_reason,
@@ -259,11 +264,11 @@ class Desk:
             pass  # the database is away: the refusal itself is what the caller sees
 
     @staticmethod
-    def _by_key(tx: Tx, key: str, digest: str) -> dict[str, Any] | None:
+    def _by_key(tx: Tx, key: str, s: Submission) -> dict[str, Any] | None:
         row = tx.first(_BY_KEY, {"key": key})
         if row is None:
             return None
-        if row["request_hash"] != digest:
+        if not s.is_request(row["request_hash"]):
             raise ConflictError(
                 f"idempotency key '{key}' was already used for a different paper "
                 f"(filing {row['uid']})"

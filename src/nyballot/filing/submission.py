@@ -17,6 +17,7 @@ from typing import Any
 
 from nyballot.calendar.model import Calendar
 from nyballot.errors import UsageError
+from nyballot.filing.chain import canonical
 from nyballot.filing.clocks import calendar_for
 from nyballot.filing.model import (
     KINDS,
@@ -65,16 +66,24 @@ class Submission:
     supersedes: str | None = None  # a determination replacing an earlier one: its uid
 
     def request_hash(self) -> str:
-        # The fields are plain JSON values already: no deep copy (``asdict``) needed.
-        canonical = _CANONICAL.encode(vars(self))
-        return hashlib.sha256(canonical.encode()).hexdigest()
+        """SHA-256 of the submission in the chain's canonical form (its fields are plain JSON
+        values already: no deep copy, ``asdict``, needed)."""
+        return hashlib.sha256(canonical(vars(self))).hexdigest()
+
+    def is_request(self, digest: str) -> bool:
+        """Whether a recorded request hash is this submission's: in the canonical form, or in
+        the spaced form (``", "``, ``": "``) that books began with."""
+        if digest == self.request_hash():
+            return True
+        spaced = _SPACED.encode(vars(self)).encode()
+        return digest == hashlib.sha256(spaced).hexdigest()
 
 
 # Control characters but the tab and the newline (a regular expression: a text of 2,000
 # characters is checked in microseconds).
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f]")
-# One encoder for every request hash (``json.dumps`` with options builds a new one per call).
-_CANONICAL = json.JSONEncoder(sort_keys=True, ensure_ascii=True)
+# The request hash's first form, still recognised for keys recorded in it.
+_SPACED = json.JSONEncoder(sort_keys=True, ensure_ascii=True)
 
 
 def checked_text(value: object, name: str, limit: int = MAX_TEXT) -> str:

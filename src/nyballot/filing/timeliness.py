@@ -181,6 +181,28 @@ def window_for(paper: Paper, calendar: Calendar) -> Window | None:
         and calendar.get(PRESIDENTIAL_WINDOW) is not None
     ):
         rule = PRESIDENTIAL_WINDOW  # § 6-158(1-a): the presidential primary's own window
+    window = _rule_window(calendar, rule)
+    return Window(window.opens, window.closes, window.source, window.cite, list(window.steps))
+
+
+# Each calendar's window for a rule, built once: calendars are built once and kept
+# (``clocks.calendar_for``), and a desk judges every paper of a kind and year against the same
+# window. Keyed by the calendar's identity, which the entry holds (so the id is not reused).
+_windows: dict[tuple[int, str], tuple[Calendar, Window]] = {}
+_KEPT_WINDOWS = 256
+
+
+def _rule_window(calendar: Calendar, rule: str) -> Window:
+    kept = _windows.get((id(calendar), rule))
+    if kept is None or kept[0] is not calendar:
+        if len(_windows) >= _KEPT_WINDOWS:
+            _windows.clear()
+        kept = _windows[(id(calendar), rule)] = (calendar, _calendar_window(calendar, rule))
+    return kept[1]
+
+
+def _calendar_window(calendar: Calendar, rule: str) -> Window:
+    """The window the calendar's deadline for ``rule`` gives, with its derivation."""
     deadline = calendar.get(rule)
     if deadline is None or deadline.closes is None:
         raise _needs_overlay(rule, calendar)
