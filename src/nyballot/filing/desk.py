@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime as dt
 import uuid
 from collections.abc import Callable, Iterable
-from dataclasses import asdict
 from typing import Any
 
 import orjson
@@ -199,7 +198,7 @@ class Desk:
             return found, True
         decision = decide(paper, cal)
         decoded = {
-            "candidates": [asdict(c) for c in paper.candidates],
+            "candidates": [c.as_dict() for c in paper.candidates],
             "decision": decision_dict(decision),
         }
         values: dict[str, Any] = {

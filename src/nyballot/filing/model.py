@@ -237,6 +237,9 @@ class Candidate:
     name: str
     residence: str
 
+    def as_dict(self) -> dict[str, str]:
+        return {"name": self.name, "residence": self.residence}
+
 
 @dataclass
 class Paper:

@@ -24,15 +24,7 @@ def decision_dict(d: Decision) -> dict[str, Any]:
         "verdict": d.verdict.value,
         "fatal": d.fatal,
         "filed_on": d.filed_on.isoformat() if d.filed_on else None,
-        "window": None
-        if w is None
-        else {
-            "opens": w.opens.isoformat() if w.opens else None,
-            "closes": w.closes.isoformat(),
-            "source": w.source,
-            "cite": w.cite,
-            "derivation": [s.as_dict() for s in w.steps],
-        },
+        "window": None if w is None else w.json,
         "derivation": [s.as_dict() for s in d.steps],
         "cites": d.cites,
     }

@@ -45,7 +45,8 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from typing import Any
 
 from nyballot.calendar.model import Calendar, Step
 from nyballot.errors import LawDataError, UsageError
@@ -113,16 +114,28 @@ def presidential(paper: Paper, law: FilingLaw) -> bool:
     return offices is not None and paper.office.strip().casefold() in offices.items()
 
 
-@dataclass
+@dataclass(frozen=True)
 class Window:
     """The first and last day to file a paper, with the derivation that fixed them, so that a
-    verdict can show where its last day came from."""
+    verdict can show where its last day came from. A calendar's window is shared by every paper
+    judged against it (``window_for``): nothing changes it."""
 
     opens: dt.date | None
     closes: dt.date
     source: str  # the rule id or clock that fixed it
     cite: str
-    steps: list[Step] = field(default_factory=list)
+    steps: tuple[Step, ...] = ()
+
+    @cached_property
+    def json(self) -> dict[str, Any]:
+        """The window as a decision's JSON gives it, built once (shared: never changed)."""
+        return {
+            "opens": self.opens.isoformat() if self.opens else None,
+            "closes": self.closes.isoformat(),
+            "source": self.source,
+            "cite": self.cite,
+            "derivation": [s.as_dict() for s in self.steps],
+        }
 
 
 @dataclass
@@ -139,7 +152,7 @@ class Decision:
     @property
     def cites(self) -> list[str]:
         seen: list[str] = []
-        for step in (self.window.steps if self.window else []) + self.steps:
+        for step in [*(self.window.steps if self.window else ()), *self.steps]:
             if step.cite and step.cite not in seen:
                 seen.append(step.cite)
         return seen
@@ -172,7 +185,7 @@ def window_for(paper: Paper, calendar: Calendar) -> Window | None:
             clock = clocks.objection_clock(base, calendar=calendar)
         else:
             clock = clocks.specifications_clock(base, calendar=calendar)
-        return Window(base, clock.due, clock.name, clock.cite, clock.steps)
+        return Window(base, clock.due, clock.name, clock.cite, tuple(clock.steps))
     assert info.rule is not None
     rule = info.rule
     if (
@@ -181,8 +194,7 @@ def window_for(paper: Paper, calendar: Calendar) -> Window | None:
         and calendar.get(PRESIDENTIAL_WINDOW) is not None
     ):
         rule = PRESIDENTIAL_WINDOW  # § 6-158(1-a): the presidential primary's own window
-    window = _rule_window(calendar, rule)
-    return Window(window.opens, window.closes, window.source, window.cite, list(window.steps))
+    return _rule_window(calendar, rule)
 
 
 # Each calendar's window for a rule, built once: calendars are built once and kept
@@ -219,7 +231,7 @@ def _calendar_window(calendar: Calendar, rule: str) -> Window:
             "closes",
         )
     )
-    return Window(deadline.opens, deadline.closes, deadline.id, deadline.cite, steps)
+    return Window(deadline.opens, deadline.closes, deadline.id, deadline.cite, tuple(steps))
 
 
 def _closing_time(
