@@ -169,3 +169,28 @@ def test_a_rival_petition_in_the_book_makes_a_duplicate_over_http(
     assert filed[0] in rossi["reasons"][0]["detail"]
     unknown = client.post(f"/petitions/review?{QUERY}&petition=nope", content=lines)
     assert unknown.status_code == 400 and "no such filing" in unknown.json()["error"]
+
+
+def test_a_lines_file_may_be_larger_than_other_bodies(
+    store: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, token: dict[str, str]
+) -> None:
+    monkeypatch.setenv("NYBALLOT_VOTERS_DB", str(store))
+    app = create_app(f"sqlite:///{tmp_path / 'desk.sqlite3'}", max_body=1_000, max_upload=4_000)
+    header, *rows = (DATA / "lines.csv").read_bytes().splitlines(keepends=True)
+    # The same lines again, sheet s as 10 + s, 20 + s, ..., until the file passes the 1,000
+    # bytes of a body.
+    body, copies = header + b"".join(rows), 1
+    while len(body) <= 1_000:
+        for row in rows:
+            sheet, rest = row.split(b",", 1)
+            body += b"%d,%s" % (10 * copies + int(sheet), rest)
+        copies += 1
+    assert 1_000 < len(body) <= 4_000
+    with TestClient(app) as c:
+        reviewed = c.post(f"/petitions/review?{QUERY}", content=body)
+        assert reviewed.status_code == 200 and len(reviewed.json()["lines"]) == copies * len(rows)
+        assert c.post(f"/petitions/reviews?{QUERY}", content=body, headers=token).status_code == 201
+        too_big = c.post(f"/petitions/review?{QUERY}", content=body + b"x" * 4_000)
+        assert too_big.status_code == 413 and "4000 bytes" in too_big.json()["error"]
+        # Any other body keeps the small limit: a clerk's override, a filing.
+        assert c.post("/filings", content=b"{" + b" " * 1_000 + b"}").status_code == 413

@@ -20,6 +20,8 @@ from nyballot.filing.desk import Clock, Desk
 from nyballot.web import router as web_router
 
 MAX_BODY = 64 * 1024
+# A petition's lines file posted for review: about 600,000 signature lines.
+MAX_UPLOAD = 32 * 1024 * 1024
 RATE = 20.0  # requests a second per client, on average
 BURST = 100  # requests a client may send at once
 
@@ -28,6 +30,7 @@ def create_app(
     database: str | None = None,
     max_body: int = MAX_BODY,
     *,
+    max_upload: int = MAX_UPLOAD,
     rate: float = RATE,
     burst: int = BURST,
     access_log: TextIO | None = None,
@@ -35,6 +38,7 @@ def create_app(
 ) -> FastAPI:
     """The application over one database (default: $NYBALLOT_DATABASE_URL or SQLite).
 
+    A body is limited to ``max_body`` bytes, a lines file posted for review to ``max_upload``;
     ``rate`` requests a second per client (0: no limit), in bursts of ``burst``; ``access_log``
     gets a Common Log Format line per request; ``clock`` is the desk's time."""
     app = FastAPI(
@@ -58,7 +62,8 @@ def create_app(
     # Outermost last: the log sees every request, refusals included; a kept calendar is
     # answered inside every guard.
     app.add_middleware(calendar.KeptCalendars)
-    app.add_middleware(BodyLimit, limit=max_body)
+    uploads = dict.fromkeys(petitions_api.UPLOADS, max_upload)
+    app.add_middleware(BodyLimit, limit=max_body, uploads=uploads)
     if rate > 0:
         app.add_middleware(RateLimit, rate=rate, burst=burst)
     app.add_middleware(HeadAsGet)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from typing import Any
 
 Scope = MutableMapping[str, Any]
@@ -16,23 +16,25 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 class BodyLimit:
     """Refuse request bodies over a limit with 413, before the application reads them."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app, self.limit = app, limit
+    def __init__(self, app: ASGIApp, limit: int, uploads: Mapping[str, int] | None = None) -> None:
+        """``uploads``: paths that take a file as their body, each with its own limit."""
+        self.app, self.limit, self.uploads = app, limit, dict(uploads or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.uploads.get(scope["path"], self.limit)
         for name, value in scope.get("headers", []):
             if name == b"content-length":
                 try:
-                    too_big = int(value) > self.limit
+                    too_big = int(value) > limit
                 except ValueError:
                     too_big = True
                 if too_big:
-                    await _413(send, self.limit)
+                    await _413(send, limit)
                     return
-        # Read the body first (it is small by definition), then hand it to the application.
+        # Read the body first (it is within its limit), then hand it to the application.
         chunks: list[bytes] = []
         seen = 0
         while True:
@@ -41,8 +43,8 @@ class BodyLimit:
                 break
             chunk = message.get("body", b"")
             seen += len(chunk)
-            if seen > self.limit:
-                await _413(send, self.limit)
+            if seen > limit:
+                await _413(send, limit)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):

@@ -15,8 +15,9 @@ The query names the petition as the command line does (``year``, ``kind``, ``par
 ``unit=AD=7`` repeated, ``enrolled``, ``governor_votes``, ``required``, ``seats``, ``law``,
 ``with``, and ``petition``: its uid in the desk's book, for § 6-134(3) against the other
 petitions there; a kept review also records its signers for theirs, as ``--petition`` does). The
-voter store is ``$NYBALLOT_VOTERS_DB`` (or ./nyballot-voters.duckdb); the body is limited as
-every request's is.
+voter store is ``$NYBALLOT_VOTERS_DB`` (or ./nyballot-voters.duckdb). A lines file posted for
+review has its own, larger limit (``UPLOADS``); every other body is limited as every request's
+is.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ from nyballot.petitions.request import Request as ReviewRequest
 from nyballot.petitions.request import parse_units
 
 router = APIRouter()
+# The paths whose body is a lines file (``app.MAX_UPLOAD``, not the small limit of the rest).
+UPLOADS = ("/petitions/review", "/petitions/reviews")
 Id = Annotated[str, Path(max_length=36)]
 
 
