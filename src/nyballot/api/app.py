@@ -20,8 +20,8 @@ from nyballot.filing.desk import Clock, Desk
 from nyballot.web import router as web_router
 
 MAX_BODY = 64 * 1024
-# A petition's lines file posted for review: about 150,000 signature lines, more than a statewide
-# petition has (the review is answered as one JSON body: larger petitions go through the CLI).
+# A petition's lines file posted for review: about 150,000 signature lines (the review is
+# answered as one JSON body; larger petitions go through the command line).
 MAX_UPLOAD = 8 * 1024 * 1024
 RATE = 20.0  # requests a second per client, on average
 BURST = 100  # requests a client may send at once
