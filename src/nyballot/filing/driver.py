@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import Engine
@@ -84,18 +84,21 @@ def transaction(engine: Engine) -> Iterator[Tx]:
     except dbapi.Error as exc:
         raise _wrapped(engine, exc) from None
     try:
-        with ExitStack() as stack:
-            tx = Tx(connection.cursor(), postgres)
-            # Closed here, by this thread, before the connection goes back to the pool: no
-            # cursor of ours outlives the transaction to reset a statement another thread runs.
-            stack.callback(tx.close)
+        tx = Tx(connection.cursor(), postgres)
+        # The cursors are closed here, by this thread, before the connection goes back to the
+        # pool: none of ours outlives the transaction to reset a statement another thread runs.
+        try:
             if postgres:
                 assert connection.driver_connection is not None
-                stack.enter_context(connection.driver_connection.pipeline())
+                with connection.driver_connection.pipeline():
+                    yield tx
+                    tx.commit()
             else:
                 tx.cursor.execute("BEGIN IMMEDIATE")
-            yield tx
-            tx.commit()
+                yield tx
+                tx.commit()
+        finally:
+            tx.close()
     except dbapi.Error as exc:
         _abandon(engine, connection, exc)
         raise _wrapped(engine, exc) from None

@@ -127,6 +127,11 @@ class Window:
     steps: tuple[Step, ...] = ()
 
     @cached_property
+    def cites(self) -> tuple[str, ...]:
+        """Each step's cite once, in order (built once, as ``json``)."""
+        return tuple(dict.fromkeys(step.cite for step in self.steps if step.cite))
+
+    @cached_property
     def json(self) -> dict[str, Any]:
         """The window as a decision's JSON gives it, built once (shared: never changed)."""
         return {
@@ -151,11 +156,9 @@ class Decision:
 
     @property
     def cites(self) -> list[str]:
-        seen: list[str] = []
-        for step in [*(self.window.steps if self.window else ()), *self.steps]:
-            if step.cite and step.cite not in seen:
-                seen.append(step.cite)
-        return seen
+        seen = dict.fromkeys(self.window.cites if self.window else ())
+        seen.update(dict.fromkeys(step.cite for step in self.steps if step.cite))
+        return list(seen)
 
 
 def _needs_overlay(rule_id: str, calendar: Calendar) -> UsageError:
