@@ -186,13 +186,21 @@ def specifications(
         if fmt == "pdf"
         else report.specifications_html(result).encode()
     )
-    if objection is not None:
-        _file(objection, board, (received, late_entry), clerk, options, result)
-    if output is not None:
-        output.write_bytes(body)
-    else:
+    if output is None:
+        if objection is not None:
+            _file(objection, board, (received, late_entry), clerk, options, result)
         sys.stdout.buffer.write(body)
         sys.stdout.buffer.flush()
+        return
+    # The document is written before it is filed: a filing cannot be taken back, so an output
+    # that cannot be written must stop the command before the desk records anything.
+    output.write_bytes(body)
+    if objection is not None:
+        try:
+            _file(objection, board, (received, late_entry), clerk, options, result)
+        except BaseException:
+            output.unlink(missing_ok=True)  # nothing filed: no document that looks filed
+            raise
 
 
 def _file(

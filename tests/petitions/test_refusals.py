@@ -1,0 +1,55 @@
+"""Requests a demanding user makes that must be refused or answered without a false finding:
+nothing filed when the document cannot be written, no number from no voters, every mark a
+ruling carries shown in the text report too."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from nyballot.filing.desk import Desk, Submission
+
+from .conftest import BOARD, LATE
+
+Run = Callable[..., tuple[int, str, str]]
+DATA = Path(__file__).parent / "data"
+ARGS = ["--year", "2026", "--party", "DEM", "--unit", "COUNTYCODE=60", "--unit", "AD=7",
+        "--enrolled", "40"]  # fmt: skip
+
+
+def _objection(url: str) -> str:
+    desk = Desk(url)
+    petition, _ = desk.submit(Submission(kind="designating_petition", board="westchester",
+                              year=2026, received="2026-04-02T10:00-04:00", late_entry=LATE,
+                              candidates=[{"name": "Ana Ruiz"}],
+                              office="Member of Assembly", party="DEM"), BOARD)  # fmt: skip
+    objection, _ = desk.submit(Submission(kind="objection", board="westchester", year=2026,
+                               received="2026-04-03T10:00-04:00", late_entry=LATE,
+                               refers_to=petition["uid"]), BOARD)  # fmt: skip
+    return str(objection["uid"])
+
+
+def test_specifications_are_not_filed_when_their_document_cannot_be_written(
+    run_cli: Run, golden_store: Path, tmp_path: Path
+) -> None:
+    url = f"sqlite:///{tmp_path / 'desk.sqlite3'}"
+    objection = _objection(url)
+    filing = ["--file", objection, "--board", "westchester", "--desk-db", url]
+    code, _, err = run_cli("petitions", "specifications", str(DATA / "lines.csv"), *ARGS,
+                           "--db", str(golden_store), *filing,
+                           "-o", str(tmp_path / "no-such-folder" / "specs.pdf"))  # fmt: skip
+    assert code == 2 and err.count("\n") == 1 and "no-such-folder" in err, err
+    assert [r["kind"] for r in Desk(url).records()] == ["designating_petition", "objection"]
+    # Refused at the desk (an objection it does not hold): no document is left behind either.
+    written = tmp_path / "specs.pdf"
+    code, _, err = run_cli("petitions", "specifications", str(DATA / "lines.csv"), *ARGS,
+                           "--db", str(golden_store), "--file", "no-such-uid", "--board",
+                           "westchester", "--desk-db", url, "-o", str(written))  # fmt: skip
+    assert code == 2 and "no-such-uid" in err, err
+    assert not written.exists()
+    # Written and filed, once.
+    code, _, err = run_cli("petitions", "specifications", str(DATA / "lines.csv"), *ARGS,
+                           "--db", str(golden_store), *filing, "-o", str(written))  # fmt: skip
+    assert code == 0, err
+    assert written.read_bytes().startswith(b"%PDF-")
+    assert [r["kind"] for r in Desk(url).records()][-1] == "specifications"
