@@ -4,6 +4,7 @@ ruling carries shown in the text report too."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -53,3 +54,26 @@ def test_specifications_are_not_filed_when_their_document_cannot_be_written(
     assert code == 0, err
     assert written.read_bytes().startswith(b"%PDF-")
     assert [r["kind"] for r in Desk(url).records()][-1] == "specifications"
+
+
+def test_no_enrolled_voter_gives_no_number_and_no_finding(run_cli: Run, golden_store: Path) -> None:
+    # The golden file's 13 voters are enrolled DEM, REP or in no party: none in 'WFP', so the
+    # count from the file is 0, and 5% of 0 may not make a petition of no valid line sufficient.
+    for asked in (["--party", "WFP"], ["--party", "DEM", "--enrolled", "0"]):
+        code, out, err = run_cli("petitions", "review", str(DATA / "lines.csv"), "--year",
+                                 "2026", "--unit", "COUNTYCODE=60", *asked, "--db",
+                                 str(golden_store), "--format", "json")  # fmt: skip
+        assert code == 0, err
+        tally = json.loads(out)["tally"]
+        assert (tally["required"], tally["sufficient"]) == (None, None), asked
+        assert "check party and unit" in tally["required_from"]["note"]
+    code, out, _ = run_cli("petitions", "review", str(DATA / "lines.csv"), "--year", "2026",
+                           "--party", "WFP", "--db", str(golden_store))  # fmt: skip
+    assert "no number required given: sufficiency not ruled" in out
+    assert "prima facie sufficient" not in out
+    # An independent petition in a unit that cast no vote for governor: no number either.
+    code, out, _ = run_cli("petitions", "review", str(DATA / "lines.csv"), "--year", "2026",
+                           "--kind", "independent", "--unit", "AD=7", "--governor-votes", "0",
+                           "--db", str(golden_store), "--format", "json")  # fmt: skip
+    assert code == 0
+    assert json.loads(out)["tally"]["sufficient"] is None

@@ -20,7 +20,12 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
-from nyballot.petitions.law import FIVE_PER_CENTUM, VOTES_FOR_GOVERNOR, VOTES_FOR_GOVERNOR_STATE
+from nyballot.petitions.law import (
+    FIVE_PER_CENTUM,
+    VOTES_FOR_GOVERNOR,
+    VOTES_FOR_GOVERNOR_STATE,
+    Ground,
+)
 from nyballot.petitions.request import Request
 from nyballot.signatures.in_force import NOT_BINDING, in_force
 from nyballot.signatures.in_force import data as in_force_data
@@ -43,6 +48,15 @@ NO_VOTES = (
     "unit, not enrolled voters; give governor_votes (votes for governor in the unit at the "
     "last gubernatorial election) or required"
 )
+
+
+# Five per centum of none is no number: a petition with no valid line is never "sufficient"
+# against it. A count of 0 is nearly always a party or unit that names no voter (a typo).
+NO_ENROLLED = (
+    "no voter of the party is enrolled in the unit, so five per centum gives no number (check "
+    "party and unit); give enrolled or required"
+)
+NO_VOTES_CAST = "0 votes for governor give no number; give governor_votes or required"
 
 
 def five_per_centum(enrolled: int) -> int:
@@ -70,13 +84,13 @@ def signatures_unit(request: Request) -> tuple[str | None, str]:
 
 def required_number(request: Request, enrolled: int) -> dict[str, Any]:
     """The number required of ``enrolled`` voters of the party in the request's unit."""
+    if enrolled == 0:
+        return _none_of(FIVE_PER_CENTUM, {"enrolled": 0}, NO_ENROLLED)
     unit, why_not = signatures_unit(request)
-    if unit is not None and enrolled > 0:
+    if unit is not None:
         found, why_not = _in_force(request, unit, Inputs(enrolled=enrolled))
         if found is not None:
             return _from_signatures(found, {"enrolled": enrolled})
-    elif unit is not None:
-        why_not = "0 enrolled voters give no number"
     return {
         "number": five_per_centum(enrolled),
         "enrolled": enrolled,
@@ -93,13 +107,13 @@ def required_of_votes(request: Request, votes: int) -> dict[str, Any]:
     """The number required of an independent petition in a unit that cast ``votes`` for
     governor at the last gubernatorial election (§ 6-142; no unit: the whole state)."""
     counted = {"governor_votes": votes, "enrolled": request.enrolled}
+    if votes == 0:
+        return _none_of(VOTES_FOR_GOVERNOR, counted, NO_VOTES_CAST)
     unit, why_not = signatures_unit(request)
-    if unit is not None and votes > 0:
+    if unit is not None:
         found, why_not = _in_force(request, unit, Inputs(votes_for_governor=votes))
         if found is not None:
             return _from_signatures(found, counted)
-    elif unit is not None:
-        why_not = "0 votes for governor give no number"
     if not request.units:
         # § 6-142(1), not (2), numbers the whole state's petition: no five per centum here.
         note = f"§ 6-142(1) gives the whole state's number, not applied here ({why_not})"
@@ -152,6 +166,12 @@ def _from_signatures(req: Requirement, counted: dict[str, int | None]) -> dict[s
         "note": f"as nyballot signatures gives it under the {req.law} for {req.unit_title}",
         "notes": req.notes,
     }
+
+
+def _none_of(share: Ground, counted: dict[str, int | None], note: str) -> dict[str, Any]:
+    """No number: the share's provision, what was counted, and what to give instead."""
+    return {"number": None, **counted, "cite": share.cite, "words": share.words,
+            "secondary": False, "note": note}  # fmt: skip
 
 
 def _no_number(request: Request) -> dict[str, Any]:
