@@ -77,3 +77,20 @@ def test_no_enrolled_voter_gives_no_number_and_no_finding(run_cli: Run, golden_s
                            "--db", str(golden_store), "--format", "json")  # fmt: skip
     assert code == 0
     assert json.loads(out)["tally"]["sufficient"] is None
+
+
+def test_the_text_report_marks_words_carried_forward(run_cli: Run, golden_store: Path) -> None:
+    common = [str(DATA / "lines.csv"), *ARGS, "--db", str(golden_store)]
+    code, out, _ = run_cli("petitions", "review", *common, "--format", "json")
+    assert code == 0
+    marked = [
+        f"sheet {x['sheet']} line {x['line']}: {why['code']} [§ {why['cite']}, text unverified]"
+        for x in json.loads(out)["lines"]
+        for why in x["reasons"]
+        if why.get("text_unverified")
+    ]
+    assert marked  # § 6-132(2)'s witness grounds carry the 2006 words forward
+    code, text, _ = run_cli("petitions", "review", *common)
+    assert code == 0
+    for line in marked:
+        assert line in text, line

@@ -65,7 +65,9 @@ def write_text(
             read = f"; § 6-134(10): {', '.join(match['differed'])}" if match["differed"] else ""
             out.write(f"{head}valid ({voter['SBOEID']}, score {match['score']}{read})\n")
         for why in line["reasons"]:
-            out.write(f"{head}{why['code']} [§ {why['cite']}] {why['detail']}\n")
+            # Words carried forward are marked here as in every other output.
+            mark = ", text unverified" if why.get("text_unverified") else ""
+            out.write(f"{head}{why['code']} [§ {why['cite']}{mark}] {why['detail']}\n")
     result = rest()
     t = result["tally"]
     tail = [
