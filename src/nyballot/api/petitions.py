@@ -22,6 +22,8 @@ is.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any, Literal
 from urllib.parse import parse_qs
 
@@ -30,8 +32,12 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
-from nyballot.errors import UsageError
+from nyballot.api.desk import client_of
+from nyballot.errors import NyballotError, UsageError
+from nyballot.filing import access
+from nyballot.filing.access import RECORD, Actor
 from nyballot.filing.desk import Desk
+from nyballot.filing.errors import ForbiddenError
 from nyballot.law.choice import LawChoice
 from nyballot.petitions import kept
 from nyballot.petitions.lines import read_lines
@@ -40,6 +46,9 @@ from nyballot.petitions.request import Request as ReviewRequest
 from nyballot.petitions.request import parse_units
 
 router = APIRouter()
+# The access log's names for the writes here (the desk's own are "file" and "authenticate").
+KEEP = "keep review"
+OVERRIDE = "override"
 # The paths whose body is a lines file (``app.MAX_UPLOAD``, not the small limit of the rest).
 UPLOADS = ("/petitions/review", "/petitions/reviews")
 Id = Annotated[str, Path(max_length=36)]
@@ -76,9 +85,33 @@ InBook = Annotated[
 ]
 
 
-def _clerk(request: Request, token: str | None) -> str:
+def _clerk(request: Request, token: str | None, action: str, target: str = "") -> Actor:
+    """The clerk a token stands for, if it may write; a failed authentication or a role that
+    may not write is refused and logged, with the client's address, as the desk's writes are."""
     desk: Desk = request.app.state.desk
-    return desk.authenticate(token)
+    actor = desk.actor_for(token, client_of(request))
+    if not actor.may(RECORD):
+        _log(request, actor, action, target, f"refused: role '{actor.role}' may not record")
+        raise ForbiddenError(f"role '{actor.role}' may not record filings")
+    return actor
+
+
+def _log(request: Request, actor: Actor, action: str, target: str, outcome: str) -> None:
+    desk: Desk = request.app.state.desk
+    access.log(desk.engine, actor.name, action, target, actor.client, outcome)
+
+
+@contextmanager
+def _logged(request: Request, actor: Actor, action: str, target: str) -> Iterator[list[str]]:
+    """Log a write in the desk's access log, recorded or refused; the body may name its target
+    once it is known (``names.append(uid)``)."""
+    names = [target]
+    try:
+        yield names
+    except NyballotError as exc:
+        _log(request, actor, action, names[-1], f"refused: {exc}")
+        raise
+    _log(request, actor, action, names[-1], "recorded")
 
 
 def _bearer(request: Request) -> str | None:
@@ -120,10 +153,12 @@ async def keep_review(request: Request, wanted: Asked, petition: InBook = None) 
     """Review a lines file and keep it for the clerk's page (a clerk's token)."""
     from nyballot.voters.store import opened
 
-    _clerk(request, _bearer(request))
-    result = await _reviewed(request, wanted, petition, keep=True)
-    with opened(read_only=False) as con:
-        uid = kept.keep(con, result)
+    actor = _clerk(request, _bearer(request), KEEP)
+    with _logged(request, actor, KEEP, "review") as names:
+        result = await _reviewed(request, wanted, petition, keep=True)
+        with opened(read_only=False) as con:
+            uid = kept.keep(con, result)
+        names.append(f"review {uid}")
     return JSONResponse({"id": uid, "page": f"/web/petitions/{uid}", **result}, 201)
 
 
@@ -149,9 +184,10 @@ def add_override(uid: Id, body: OverrideIn, request: Request) -> dict[str, Any]:
     """A clerk's ruling on one line, with the reason; kept beside the review's own."""
     from nyballot.voters.store import opened
 
-    clerk = _clerk(request, _bearer(request))
-    with opened(read_only=False) as con:
-        return kept.override(con, uid, body.sheet, body.line, body.valid, body.reason, clerk)
+    target = f"review {uid} sheet {body.sheet} line {body.line}"
+    actor = _clerk(request, _bearer(request), OVERRIDE, target)
+    with _logged(request, actor, OVERRIDE, target), opened(read_only=False) as con:
+        return kept.override(con, uid, body.sheet, body.line, body.valid, body.reason, actor.name)
 
 
 @router.get("/web/petitions", include_in_schema=False)
@@ -190,8 +226,9 @@ async def review_page_override(uid: Id, request: Request) -> Response:
         raise UsageError("sheet and line: expected numbers") from None
     from nyballot.voters.store import opened
 
-    clerk = _clerk(request, form.get("token"))
-    with opened(read_only=False) as con:
+    target = f"review {uid} sheet {sheet} line {line}"
+    actor = _clerk(request, form.get("token"), OVERRIDE, target)
+    with _logged(request, actor, OVERRIDE, target), opened(read_only=False) as con:
         kept.override(con, uid, sheet, line, form.get("valid") == "yes",
-                      form.get("reason", ""), clerk)  # fmt: skip
+                      form.get("reason", ""), actor.name)  # fmt: skip
     return RedirectResponse(f"/web/petitions/{uid}#s{sheet}-l{line}", status_code=303)

@@ -1,0 +1,67 @@
+"""A petition review kept or overridden over HTTP is a write: logged in the desk's access log
+(who, what, from where, how it ended), refused or recorded, as a filing is."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from nyballot.api import create_app
+from nyballot.filing.access import read_log
+from nyballot.filing.desk import Desk
+
+DATA = Path(__file__).parent / "data"
+QUERY = "year=2026&party=DEM&unit=COUNTYCODE=60&unit=AD=7&enrolled=40"
+
+
+@pytest.fixture
+def desk(tmp_path: Path) -> Desk:
+    return Desk(f"sqlite:///{tmp_path / 'desk.sqlite3'}")
+
+
+@pytest.fixture
+def client(store: Path, desk: Desk, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    monkeypatch.setenv("NYBALLOT_VOTERS_DB", str(store))
+    with TestClient(create_app(str(desk.engine.url))) as c:
+        yield c
+
+
+def _last(desk: Desk) -> tuple[str, str, str, str, str]:
+    row = read_log(desk.engine, 1)[0]
+    return row["who"], row["action"], row["target"], row["client"], row["outcome"]
+
+
+def test_keeping_and_overriding_a_review_are_logged(client: TestClient, desk: Desk) -> None:
+    lines = (DATA / "lines.csv").read_bytes()
+    viewer = {"Authorization": f"Bearer {desk.create_token('Vic Viewer', 'viewer')}"}
+    clerk = {"Authorization": f"Bearer {desk.create_token('Ann Clerk', 'clerk')}"}
+    # TestClient's requests come from the address "testclient".
+    refused = client.post(f"/petitions/reviews?{QUERY}", content=lines, headers=viewer)
+    assert refused.status_code == 403
+    who, action, _, where, outcome = _last(desk)
+    assert (who, action, where) == ("Vic Viewer", "keep review", "testclient")
+    assert outcome.startswith("refused: role 'viewer'")
+    bad = {"Authorization": "Bearer nyb_not_a_token"}
+    assert client.post(f"/petitions/reviews?{QUERY}", content=lines, headers=bad).status_code == 401
+    assert _last(desk)[3:] == ("testclient", "refused: the token is not valid")
+    kept = client.post(f"/petitions/reviews?{QUERY}", content=lines, headers=clerk)
+    assert kept.status_code == 201
+    uid = kept.json()["id"]
+    assert _last(desk) == ("Ann Clerk", "keep review", f"review {uid}", "testclient", "recorded")
+    body = {"sheet": 1, "line": 3, "valid": True, "reason": "enrolment confirmed by letter"}
+    overrides = f"/petitions/reviews/{uid}/overrides"
+    assert client.post(overrides, json=body, headers=clerk).status_code == 201
+    target = f"review {uid} sheet 1 line 3"
+    assert _last(desk) == ("Ann Clerk", "override", target, "testclient", "recorded")
+    missing = client.post(overrides, json={**body, "sheet": 9}, headers=clerk)
+    assert missing.status_code == 404
+    assert _last(desk)[2] == f"review {uid} sheet 9 line 3"
+    assert _last(desk)[4].startswith("refused: review")
+    # The page's form is the same write.
+    form = f"sheet=1&line=3&valid=no&reason=letter+withdrawn&token={clerk['Authorization'][7:]}"
+    page = client.post(f"/web/petitions/{uid}/override", content=form, follow_redirects=False)
+    assert page.status_code == 303
+    assert _last(desk) == ("Ann Clerk", "override", target, "testclient", "recorded")
