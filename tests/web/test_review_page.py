@@ -116,3 +116,17 @@ def test_an_independent_review_without_its_votes_has_no_number(
     row.get_by_role("link").click()
     tally = page.locator("#tally").inner_text()
     assert "no number required given: sufficiency not ruled" in tally
+
+
+def test_the_review_page_fits_a_phone_and_leads_back_to_the_list(
+    clerk_page: tuple[Page, str, str],
+) -> None:
+    page, uid, _ = clerk_page
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(f"/web/petitions/{uid}")
+    sideways = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert sideways <= 0, f"the review page scrolls sideways by {sideways}px on a phone"
+    caption = page.locator("caption").bounding_box()
+    assert caption is not None and caption["height"] <= 1  # for screen readers only
+    page.get_by_role("link", name="Petition reviews").click()
+    assert page.url.endswith("/web/petitions")
