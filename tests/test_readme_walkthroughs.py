@@ -43,6 +43,7 @@ def test_the_desk_walkthrough_runs_as_written_and_leaves_no_book_behind(tmp_path
     assert "TIMELY" in out
     assert "refused: a contradicting determination must supersede" in out
     assert "ok: 5 records, every board's chain holds" in out
+    assert ": record #5 of nyc bears it" in out  # the digest kept is still in the book
     assert "5 filings backed up" in out
     book = [r for r in csv.reader(out.splitlines()) if len(r) > 8 and r[1].startswith("2026-04-")]
     # seq, stamped, kind, ... verdict (7), status (8): three papers, all timely; the petition's

@@ -237,3 +237,33 @@ def test_what_is_not_a_backup_is_refused_and_left_as_it_was(tmp_path: Path, run:
         assert err.count("\n") == 1
     assert empty.read_bytes() == b"" and other.read_bytes() == before
     dispose_all()
+
+
+def test_a_board_s_last_records_deleted_are_caught_by_a_kept_digest(
+    db_url: str, run: CliRun
+) -> None:
+    desk = Desk(db_url)
+    fill(desk)
+    kept = [d["hash"] for d in Desk(db_url).records() if d["seq"] in (3, 5)]  # erie's digests
+    code, out, _ = run("desk", "verify", "--db", db_url, *(f"--digest={h}" for h in kept))
+    assert code == 0
+    assert out.splitlines()[1:] == [
+        f"digest {kept[0]}: record #3 of erie bears it",
+        f"digest {kept[1]}: record #5 of erie bears it",
+    ]
+    # Erie's last record removed: the chain alone still holds (nothing follows it) ...
+    tamper(desk, "DELETE FROM filings WHERE id = 5")
+    assert desk.verify() == (4, None)
+    # ... but the digest kept of erie's 04-02 is no longer in the book.
+    code, out, _ = run("desk", "verify", "--db", db_url, "--digest", kept[1].upper())
+    assert code == 1
+    assert out.splitlines()[-1] == (
+        f"NOT IN THE BOOK: digest {kept[1]}: a record up to it was rewritten or removed"
+    )
+    with TestClient(create_app(db_url, rate=0)) as c:
+        report = c.get("/book/verify", params={"digest": kept}).json()
+        assert report["ok"] is False and report["first_broken"] is None
+        assert [x["found"] for x in report["digests"]] == [True, False]
+        assert c.get("/book/verify?digest=abc").status_code == 400
+    code, _, err = run("desk", "verify", "--db", db_url, "--digest", "abc")
+    assert code == 2 and err.startswith("nyballot: error: --digest 'abc': expected")

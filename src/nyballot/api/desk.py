@@ -142,15 +142,31 @@ def book(
     }
 
 
+Digests = Annotated[
+    list[str] | None,
+    Query(
+        alias="digest",
+        max_length=50,
+        description="A daily digest kept from the book (repeatable): is a record still bearing it?",
+    ),
+]
+
+
 @router.get("/book/verify")
-def verify(request: Request) -> dict[str, Any]:
-    """Check every board's hash chain; name the first broken record, if any."""
-    count, broken = desk_of(request).verify()
-    return {
+def verify(request: Request, kept: Digests = None) -> dict[str, Any]:
+    """Check every board's hash chain, and any kept digests; name the first broken record and
+    whether each digest is still in the book."""
+    desk = desk_of(request)
+    count, broken = desk.verify()
+    report: dict[str, Any] = {
         "ok": broken is None,
         "records": count,
         "first_broken": broken.as_dict() if broken else None,
     }
+    if kept:
+        report["digests"] = chain.kept_digests(desk.records(), kept)
+        report["ok"] = report["ok"] and all(x["found"] for x in report["digests"])
+    return report
 
 
 @router.get("/filings/{uid}")

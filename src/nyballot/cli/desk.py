@@ -354,14 +354,26 @@ def _through(expires_at: str) -> str:
 
 
 @desk.command()
+@click.option(
+    "--digest", "kept", multiple=True, metavar="HASH",
+    help="A daily digest kept from the book: it must still be borne by a record (repeatable).",
+)  # fmt: skip
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 @DB
-def verify(fmt: str, db: str | None) -> None:
-    """Check every board's hash chain; name the first broken record (exit 1 if any)."""
-    count, broken = _desk(db).verify()
+def verify(kept: tuple[str, ...], fmt: str, db: str | None) -> None:
+    """Check every board's hash chain and any kept digests; name the first broken record and
+    each digest no longer in the book (exit 1 if any)."""
+    from nyballot.filing import chain
+
+    d = _desk(db)
+    count, broken = d.verify()
+    digests = chain.kept_digests(d.records(), kept) if kept else []
+    missing = [x for x in digests if not x["found"]]
     if fmt == "json":
-        report: dict[str, Any] = {"ok": broken is None, "records": count}
+        report: dict[str, Any] = {"ok": broken is None and not missing, "records": count}
         report["first_broken"] = broken.as_dict() if broken else None
+        if kept:
+            report["digests"] = digests
         click.echo(json_export.dumps(report), nl=False)
     elif broken is None:
         click.echo(f"ok: {count} records, every board's chain holds")
@@ -369,7 +381,14 @@ def verify(fmt: str, db: str | None) -> None:
         click.echo(
             f"BROKEN: board {broken.board}, record #{broken.seq} ({broken.uid}): {broken.reason}"
         )
-    if broken is not None:
+    for x in digests if fmt == "text" else []:
+        if x["found"]:
+            click.echo(f"digest {x['hash']}: record #{x['seq']} of {x['board']} bears it")
+        else:
+            click.echo(
+                f"NOT IN THE BOOK: digest {x['hash']}: a record up to it was rewritten or removed"
+            )
+    if broken is not None or missing:
         raise SystemExit(1)
 
 

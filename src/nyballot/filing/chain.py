@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
+
+from nyballot.errors import UsageError
 
 # Every stored column but the row number (assigned by the database) and the hash itself. Fixed
 # here, not read from the schema: a column added later must not change the hash of old records.
@@ -93,3 +96,28 @@ def digests(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
             "hash": r["hash"],
         }
     return [found[k] for k in sorted(found)]
+
+
+DIGEST = re.compile(r"[0-9a-f]{64}")
+
+
+def kept_digests(records: Iterable[Mapping[str, Any]], kept: Iterable[str]) -> list[dict[str, Any]]:
+    """Each digest someone kept, and the record that bears it now: once the chain holds, a
+    kept digest still borne by a record proves the board's book unchanged up to that record;
+    one borne by none means a record up to it was rewritten or removed (deleting a board's last
+    records leaves the chain whole, so only a kept digest shows it)."""
+    bearing = {str(r["hash"]): r for r in records}
+    found = []
+    for given in kept:
+        digest = given.strip().lower()
+        if not DIGEST.fullmatch(digest):
+            raise UsageError(
+                f"digest '{given[:70]}': expected the 64 hexadecimal digits of a daily digest",
+                fields=("digest",),
+            )
+        r = bearing.get(digest)
+        found.append(
+            {"hash": digest, "found": r is not None}
+            | ({"board": r["board"], "seq": r["seq"]} if r is not None else {})
+        )
+    return found
