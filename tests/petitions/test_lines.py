@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from nyballot.errors import UsageError
@@ -56,3 +58,24 @@ def test_the_witness_may_be_repeated_on_later_lines() -> None:
     repeat = GOOD.replace("1,1,2026-03-01,Ana Ruiz", "1,2,2026-03-01,Bo Li")
     petition = read_lines((HEADER + GOOD + repeat).encode(), "lines.csv")
     assert len(petition.lines) == 2
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        # Python's ISO reader takes a week date (2026-W10-1 is Monday 2026-03-02); the lines
+        # file's dates are YYYY-MM-DD or MM/DD/YYYY only.
+        (GOOD + "1,2,2026-W10-1,Bo Li,2 Elm St,,,\n", "row 3: date '2026-W10-1' is not a date"),
+        # An unclosed quote runs on into the next rows: said so, not as a count of cells.
+        (GOOD + '1,2,2026-03-02,"Bo Li,2 Elm St,,,\n1,3,2026-03-02,Al Wu,3 Elm St,,,\n',
+         "row 3: an unclosed quote"),
+        # A witness given on a later line when the first line gave none is no "second" one.
+        ("1,1,2026-03-01,Ana Ruiz,40 Grand St,,,\n"
+         "1,2,2026-03-02,Bo Li,2 Elm St,Sam West,8 River Rd,2026-03-10\n",
+         "row 3: a witness after the first line of sheet 1; the witness belongs on the sheet's"),
+    ],
+    ids=["week date", "unclosed quote", "witness on a later line"],
+)  # fmt: skip
+def test_what_a_lines_file_gets_wrong_is_said_plainly(body: str, message: str) -> None:
+    with pytest.raises(UsageError, match=re.escape(message)):
+        read_lines((HEADER + body).encode(), "lines.csv")

@@ -24,8 +24,12 @@ WITNESS = ("witness_name", "witness_address", "witness_date")
 MAX_BYTES = 256 * 1024 * 1024
 MAX_LINES = 2_000_000
 MAX_CELL = 300
+UNCLOSED = "an unclosed quote (a quote inside a quoted cell is written twice)"
 _NUMBER = re.compile(r"[0-9]{1,9}")
-_US_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
+# ASCII digits only, in the two shapes documented (Python's ISO reader would also take a week
+# date such as 2026-W10-1, which no petition carries).
+_US_DATE = re.compile(r"([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})")
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +78,8 @@ def read_lines(data: bytes, source: str) -> Petition:
                 continue
             where = f"{source} row {number}"
             if len(cells) != len(header):
+                if any("\n" in c for c in cells):  # the reader ran on to the next quote
+                    raise UsageError(f"{where}: {UNCLOSED}")
                 raise UsageError(f"{where}: {len(cells)} cells; the header has {len(header)}")
             if len(lines) >= MAX_LINES:
                 raise UsageError(f"{source}: more than {MAX_LINES:,} lines")
@@ -128,7 +134,7 @@ def parse_date(value: str, name: str, where: str) -> dt.date | None:
         if found:
             month, day, year = (int(g) for g in found.groups())
             return dt.date(year, month, day)
-        return dt.date.fromisoformat(value) if len(value) == 10 else _not_a_date()
+        return dt.date.fromisoformat(value) if _ISO_DATE.fullmatch(value) else _not_a_date()
     except ValueError:
         raise UsageError(
             f"{where}: {name} '{value[:40]}' is not a date (YYYY-MM-DD or MM/DD/YYYY)"
@@ -147,8 +153,8 @@ def _witness(
         return
     witness = Witness(given[0], given[1], parse_date(given[2], "witness_date", where))
     if not first and found.get(sheet) != witness:
+        which = "a second witness for" if sheet in found else "a witness after the first line of"
         raise UsageError(
-            f"{where}: a second witness for sheet {sheet}; the witness belongs on the sheet's "
-            "first line"
+            f"{where}: {which} sheet {sheet}; the witness belongs on the sheet's first line"
         )
     found[sheet] = witness
