@@ -94,3 +94,29 @@ def test_the_text_report_marks_words_carried_forward(run_cli: Run, golden_store:
     assert code == 0
     for line in marked:
         assert line in text, line
+
+
+def test_the_filing_named_must_be_a_petition_of_the_kind_and_year_reviewed(
+    run_cli: Run, store: Path, tmp_path: Path
+) -> None:
+    url = f"sqlite:///{tmp_path / 'desk.sqlite3'}"
+    objection = _objection(url)  # refers to the designating petition of 2026
+    petition = Desk(url).records()[0]["uid"]
+    # A review in the book writes its signers: a copy of the store, opened for writing.
+    common = [str(DATA / "lines.csv"), "--unit", "AD=7", "--enrolled", "40", "--db",
+              str(store), "--desk-db", url]  # fmt: skip
+    cases = [
+        (["--year", "2026", "--party", "DEM", "--petition", objection],
+         "the book holds a paper of kind 'objection' for 2026, not kind 'designating_petition'"),
+        (["--year", "2027", "--party", "DEM", "--petition", petition],
+         "kind 'designating_petition' for 2026, not kind 'designating_petition' for 2027"),
+        (["--year", "2026", "--kind", "independent", "--required", "1", "--petition", petition],
+         "not kind 'independent_petition' for 2026"),
+    ]  # fmt: skip
+    for asked, said in cases:
+        code, _, err = run_cli("petitions", "review", *common, *asked)
+        assert code == 2 and err.count("\n") == 1, err
+        assert err.startswith("nyballot: error: --petition ") and said in err, err
+    code, _, err = run_cli("petitions", "review", *common, "--year", "2026", "--party", "DEM",
+                           "--petition", petition)  # fmt: skip
+    assert code == 0, err

@@ -26,19 +26,30 @@ def review_in_book(
     """The review of the petition the desk's book holds as ``uid``: a voter who signed another
     petition in the book for the same office is ruled under § 6-134(3); with ``keep``, this
     petition's signers are kept for the other petitions' reviews (``con`` then writes)."""
-    result = review(con, petition, request, other_signers(con, rivals(records, uid)))
+    result = review(con, petition, request, other_signers(con, rivals(records, uid, request)))
     if keep:
         keep_signers(con, uid, result)
     return result
 
 
-def rivals(records: list[dict[str, Any]], uid: str) -> list[str]:
+# The desk's kind of filing for each kind of petition reviewed.
+FILED_AS = {"designating": "designating_petition", "independent": "independent_petition"}
+
+
+def rivals(records: list[dict[str, Any]], uid: str, request: Request) -> list[str]:
     """The uids of the other petitions in the book for the same office, board, year and party
-    (withdrawn ones left out)."""
+    (withdrawn ones left out). The filing named must be a petition of the kind and year
+    reviewed: another paper's uid, or another year's, would rule against the wrong rivals."""
     mine = next((r for r in records if r["uid"] == uid), None)
     if mine is None:
         raise UsageError(
             f"petition {uid[:40]}: no such filing in the desk's book", fields=("petition",)
+        )
+    if mine["kind"] != FILED_AS[request.kind] or mine["year"] != request.year:
+        raise UsageError(
+            f"petition {uid[:40]}: the book holds a paper of kind '{mine['kind']}' for "
+            f"{mine['year']}, not kind '{FILED_AS[request.kind]}' for {request.year}",
+            fields=("petition",),
         )
     withdrawn = {r["refers_to"] for r in records if r["kind"] == "withdrawal"}
     same = ("kind", "board", "year", "office", "party")
