@@ -267,3 +267,11 @@ def test_a_board_s_last_records_deleted_are_caught_by_a_kept_digest(
         assert c.get("/book/verify?digest=abc").status_code == 400
     code, _, err = run("desk", "verify", "--db", db_url, "--digest", "abc")
     assert code == 2 and err.startswith("nyballot: error: --digest 'abc': expected")
+
+
+def test_a_book_that_is_not_there_is_not_backed_up(tmp_path: Path, run: CliRun) -> None:
+    # A mistyped path: opening it would create an empty book there, and back up nothing.
+    typo = tmp_path / "bokk.sqlite3"
+    code, _, err = run("desk", "backup", str(tmp_path / "b.bak"), "--db", f"sqlite:///{typo}")
+    assert code == 2 and err == f"nyballot: error: backup: no book at {typo}; nothing backed up\n"
+    assert not typo.exists() and not (tmp_path / "b.bak").exists()

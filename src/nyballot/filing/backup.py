@@ -13,12 +13,13 @@ from pathlib import Path
 
 from sqlalchemy import Engine, func, select
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 from nyballot.errors import UsageError
 from nyballot.files import GIB, size_text
 from nyballot.filing.chain import first_break
 from nyballot.filing.schema import filings
-from nyballot.filing.store import dispose_all, engine_for
+from nyballot.filing.store import database_url, dispose_all, engine_for
 
 # A filing with its log lines takes a few KiB, so 4 GiB holds about a million filings: more
 # than a board's book gathers in decades. The chain is verified row by row (streamed), so the
@@ -39,6 +40,7 @@ def _sqlite_path(engine: Engine, what: str) -> Path:
 
 def backup(url: str | None, dest: Path) -> int:
     """Copy the book into ``dest`` (a new file); return the number of filings copied."""
+    _refuse_no_book(url)
     engine = engine_for(url)
     source = _sqlite_path(engine, "backup")
     if dest.exists():
@@ -48,6 +50,18 @@ def backup(url: str | None, dest: Path) -> int:
     with closing(sqlite3.connect(source)) as src, closing(sqlite3.connect(dest)) as out:
         src.backup(out)
         return int(out.execute("SELECT count(*) FROM filings").fetchone()[0])
+
+
+def _refuse_no_book(url: str | None) -> None:
+    """A SQLite book that is not there is not backed up: opening it would create an empty one
+    (a mistyped path would give a backup of nothing, and a stray book where it was typed)."""
+    try:
+        parsed = make_url(database_url(url))
+    except ArgumentError:
+        return  # engine_for says what is wrong with the URL
+    missing = parsed.database and not Path(parsed.database).is_file()
+    if parsed.get_backend_name() == "sqlite" and missing:
+        raise UsageError(f"backup: no book at {parsed.database}; nothing backed up")
 
 
 def _holds_a_book(path: Path) -> bool:
