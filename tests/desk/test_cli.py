@@ -113,3 +113,9 @@ def test_the_printed_book_shows_brackets_as_written(db_url: str, run: CliRun) ->
     code, table, err = run("desk", "book", *db)
     assert (code, err) == (0, "")
     assert "Kim [/] Lee" in table and "X [red]" in table
+
+
+def test_due_on_a_day_and_every_clock_at_once_is_refused(db_url: str, run: CliRun) -> None:
+    code, out, err = run("desk", "due", "--on", "2026-04-01", "--all", "--db", db_url)
+    assert (code, out) == (2, "")
+    assert err == "nyballot: error: --on and --all: give one of them (a day, or every clock)\n"

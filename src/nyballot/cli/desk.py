@@ -250,6 +250,8 @@ def due(
     from nyballot.filing.records import clock_dict
     from nyballot.filing.submission import parse_day
 
+    if show_all and on is not None:
+        raise click.UsageError("--on and --all: give one of them (a day, or every clock)")
     if show_all:
         day = None
     elif on is not None:
