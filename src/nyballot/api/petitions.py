@@ -119,11 +119,23 @@ def _bearer(request: Request) -> str | None:
     return token.strip() if scheme.lower() == "bearer" else None
 
 
+def _refuse_forms(content_type: str) -> None:
+    """A lines file sent as a form is not the file: ``curl -F`` wraps it in a multipart body and
+    ``curl -d`` drops its line breaks, so either would be refused as a bad header row."""
+    kind = content_type.split(";")[0].strip().lower()
+    if kind in ("multipart/form-data", "application/x-www-form-urlencoded"):
+        raise UsageError(
+            f"lines file: sent as a form ({kind}); send the CSV itself as the body, e.g. curl "
+            "--data-binary @lines.csv -H 'Content-Type: text/csv'"
+        )
+
+
 async def _reviewed(
     request: Request, wanted: ReviewRequest, petition: str | None = None, keep: bool = False
 ) -> dict[str, Any]:
     """The review of the body; with ``petition``, against the other petitions in the desk's
     book (and, with ``keep``, this one's signers recorded for theirs)."""
+    _refuse_forms(request.headers.get("content-type", ""))
     body = await request.body()
     desk: Desk = request.app.state.desk
 

@@ -1,5 +1,6 @@
-"""A petition review kept or overridden over HTTP is a write: logged in the desk's access log
-(who, what, from where, how it ended), refused or recorded, as a filing is."""
+"""Petition review over HTTP as a demanding user meets it: a review kept or overridden is a
+write, logged in the desk's access log (who, what, from where, how it ended), refused or
+recorded, as a filing is; a lines file sent as a form is refused saying how to send it."""
 
 from __future__ import annotations
 
@@ -65,3 +66,24 @@ def test_keeping_and_overriding_a_review_are_logged(client: TestClient, desk: De
     page = client.post(f"/web/petitions/{uid}/override", content=form, follow_redirects=False)
     assert page.status_code == 303
     assert _last(desk) == ("Ann Clerk", "override", target, "testclient", "recorded")
+
+
+def test_a_lines_file_sent_as_a_form_is_refused_saying_how_to_send_it(
+    client: TestClient,
+) -> None:
+    lines = (DATA / "lines.csv").read_bytes()
+    multipart = client.post(f"/petitions/review?{QUERY}", files={"file": ("lines.csv", lines)})
+    # curl -d @lines.csv: the line breaks dropped, sent as a urlencoded form.
+    flat = lines.replace(b"\n", b"")
+    urlencoded = client.post(
+        f"/petitions/review?{QUERY}",
+        content=flat,
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    for refused in (multipart, urlencoded):
+        assert refused.status_code == 400
+        assert "send the CSV itself as the body" in refused.json()["error"]
+    as_csv = client.post(
+        f"/petitions/review?{QUERY}", content=lines, headers={"Content-Type": "text/csv"}
+    )
+    assert as_csv.status_code == 200
