@@ -15,6 +15,7 @@ from nyballot.petitions.review import Request, parse_units, review
 from nyballot.voters.store import opened
 
 from .conftest import BOARD, LATE
+from .papers import objection_in_book
 
 Run = Callable[..., tuple[int, str, str]]
 DATA = Path(__file__).parent / "data"
@@ -67,17 +68,10 @@ def test_specifications_are_filed_through_the_desk(
     run_cli: Run, golden_store: Path, tmp_path: Path
 ) -> None:
     url = f"sqlite:///{tmp_path / 'desk.sqlite3'}"
-    desk = Desk(url)
-    petition, _ = desk.submit(Submission(kind="designating_petition", board="westchester",
-                              year=2026, received="2026-04-02T10:00-04:00", late_entry=LATE,
-                              candidates=[{"name": "Ana Ruiz"}],
-                              office="Member of Assembly", party="DEM"), BOARD)  # fmt: skip
-    objection, _ = desk.submit(Submission(kind="objection", board="westchester", year=2026,
-                               received="2026-04-03T10:00-04:00", late_entry=LATE,
-                               refers_to=petition["uid"]), BOARD)  # fmt: skip
+    objection = objection_in_book(url)
     code, _, err = run_cli(
         "petitions", "specifications", str(DATA / "lines.csv"), *ARGS, "--db",
-        str(golden_store), "--format", "html", "--file", objection["uid"], "--board",
+        str(golden_store), "--format", "html", "--file", objection, "--board",
         "westchester", "--received", "2026-04-06T10:00-04:00", "--late-entry", LATE,
         "--desk-db", url,
     )  # fmt: skip

@@ -8,9 +8,9 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from nyballot.filing.desk import Desk, Submission
+from nyballot.filing.desk import Desk
 
-from .conftest import BOARD, LATE
+from .papers import objection_in_book
 
 Run = Callable[..., tuple[int, str, str]]
 DATA = Path(__file__).parent / "data"
@@ -18,23 +18,11 @@ ARGS = ["--year", "2026", "--party", "DEM", "--unit", "COUNTYCODE=60", "--unit",
         "--enrolled", "40"]  # fmt: skip
 
 
-def _objection(url: str) -> str:
-    desk = Desk(url)
-    petition, _ = desk.submit(Submission(kind="designating_petition", board="westchester",
-                              year=2026, received="2026-04-02T10:00-04:00", late_entry=LATE,
-                              candidates=[{"name": "Ana Ruiz"}],
-                              office="Member of Assembly", party="DEM"), BOARD)  # fmt: skip
-    objection, _ = desk.submit(Submission(kind="objection", board="westchester", year=2026,
-                               received="2026-04-03T10:00-04:00", late_entry=LATE,
-                               refers_to=petition["uid"]), BOARD)  # fmt: skip
-    return str(objection["uid"])
-
-
 def test_specifications_are_not_filed_when_their_document_cannot_be_written(
     run_cli: Run, golden_store: Path, tmp_path: Path
 ) -> None:
     url = f"sqlite:///{tmp_path / 'desk.sqlite3'}"
-    objection = _objection(url)
+    objection = objection_in_book(url)
     filing = ["--file", objection, "--board", "westchester", "--desk-db", url]
     code, _, err = run_cli("petitions", "specifications", str(DATA / "lines.csv"), *ARGS,
                            "--db", str(golden_store), *filing,
@@ -100,7 +88,7 @@ def test_the_filing_named_must_be_a_petition_of_the_kind_and_year_reviewed(
     run_cli: Run, store: Path, tmp_path: Path
 ) -> None:
     url = f"sqlite:///{tmp_path / 'desk.sqlite3'}"
-    objection = _objection(url)  # refers to the designating petition of 2026
+    objection = objection_in_book(url)  # refers to the designating petition of 2026
     petition = Desk(url).records()[0]["uid"]
     # A review in the book writes its signers: a copy of the store, opened for writing.
     common = [str(DATA / "lines.csv"), "--unit", "AD=7", "--enrolled", "40", "--db",
