@@ -7,10 +7,12 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from nyballot.errors import UsageError
 from nyballot.voters.layout import FIELDS_45, FIELDS_47
+from nyballot.voters.sample import write_sample
 from nyballot.voters.scan import MAX_LINE
 from nyballot.voters.store import import_file, opened, voter_file
 
@@ -136,3 +138,36 @@ def test_a_sample_is_the_same_for_the_same_seed(tmp_path: Path, run_cli: Run) ->
     source.write_bytes(one.encode("utf-8", "surrogateescape"))
     info = import_file(source, str(tmp_path / "v.duckdb"), date=dt.date(2026, 1, 5))
     assert (info.records, info.fields) == (300, 47)
+
+
+def test_a_store_that_is_not_a_store_is_refused_before_the_file_is_read(
+    run_cli: Run, tmp_path: Path
+) -> None:
+    voters = tmp_path / "voters.txt"
+    assert run_cli("voters", "sample", "--voters", "50", "-o", str(voters))[0] == 0
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    code, _, err = run_cli("voters", "import", str(voters), "--db", str(folder), "--replace")
+    assert (code, err) == (2, f"nyballot: error: voter store '{folder}': not a file\n")
+    # The voter file itself given as the store: refused, and left as it was (never replaced).
+    before = voters.read_bytes()
+    code, _, err = run_cli("voters", "import", str(voters), "--db", str(voters), "--replace")
+    assert code == 2 and err.count("\n") == 1 and "cannot open" in err, err
+    assert voters.read_bytes() == before
+    assert not list(tmp_path.glob(".*importing*"))
+
+
+def test_a_store_made_before_a_kept_table_existed_is_replaced(tmp_path: Path) -> None:
+    voters, store = tmp_path / "voters.txt", tmp_path / "voters.duckdb"
+    with voters.open("wb") as out:
+        write_sample(30, 1, out)
+    import_file(voters, str(store), date=dt.date(2026, 1, 5))
+    con = duckdb.connect(str(store))
+    con.execute("INSERT INTO reviews VALUES ('r1', '2026-03-01', 'a review', '{}')")
+    con.execute("DROP TABLE petition_signers")  # as a store of an earlier version had none
+    con.close()
+    import_file(voters, str(store), replace=True, date=dt.date(2026, 2, 5))
+    with opened(str(store)) as con:
+        assert voter_file(con).date == dt.date(2026, 2, 5)
+        assert con.execute("SELECT id FROM reviews").fetchall() == [("r1",)]
+        assert con.execute("SELECT count(*) FROM petition_signers").fetchone() == (0,)

@@ -192,6 +192,8 @@ def import_file(
     if not replace and has_voter_file(db):
         with opened(db) as con:
             _refuse_unless_replacing(con, value, replace)
+    if not pg.is_url(value):
+        _check_store_file(Path(value))
     day, day_source = file_date(source, date)
     fields = scan(source, progress)
     if pg.is_url(value):
@@ -200,6 +202,17 @@ def import_file(
         info = _import_to_file(source, Path(value), fields, (day, day_source), progress)
     progress(f"imported {info.records:,} records of {day.isoformat()} into {shown(value)}")
     return info
+
+
+def _check_store_file(target: Path) -> None:
+    """A store being replaced must be a store: the import renames its new file over it, so a
+    folder, or a file of something else (the voter file itself given as --db), is refused
+    before anything is read."""
+    if not target.exists():
+        return
+    if not target.is_file():
+        raise UsageError(f"voter store '{target}': not a file")
+    connect(target, read_only=True).close()  # a file DuckDB cannot open is said so, in one line
 
 
 def _refuse_unless_replacing(con: duckdb.DuckDBPyConnection, value: str, replace: bool) -> None:
@@ -430,7 +443,14 @@ def _carry_over(con: duckdb.DuckDBPyConnection, previous: Path) -> None:
     quoted = str(previous).replace("'", "''")
     con.execute(f"ATTACH '{quoted}' AS previous (READ_ONLY)")
     try:
-        for table in KEPT_TABLES:
+        held = {
+            name
+            for (name,) in con.execute(
+                "SELECT table_name FROM duckdb_tables() WHERE database_name = 'previous'"
+            ).fetchall()
+        }
+        # A store made before a kept table existed has none of it to carry over.
+        for table in KEPT_TABLES.keys() & held:
             con.execute(f"INSERT INTO {table} SELECT * FROM previous.{table}")
     finally:
         con.execute("DETACH previous")
