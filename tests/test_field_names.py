@@ -29,6 +29,8 @@ FLAG = re.compile(r"(?<![\w(-])--[a-z][a-z-]*")
 COMMAND = re.compile(r"nyballot [a-z]+(?: [a-z]+)? --[a-z][a-z-]*")
 # Modules whose messages still speak of flags, each to be brought to field names in turn.
 NOT_YET: set[str] = set()
+# libyaml's parser where PyYAML has it: the same data, read about eight times faster.
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -82,7 +84,7 @@ def test_no_message_outside_the_command_line_names_a_flag() -> None:
         if path.suffix == ".py":
             found += [f"{name}:{n}: {f}" for n, s in _python_strings(path) for f in _flags_named(s)]
         else:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)
             found += [f"{name}: {f}" for s in _yaml_strings(data) for f in _flags_named(s)]
     assert found == []
 

@@ -30,8 +30,13 @@ HERE = Path(__file__).parent
 Case = dict[str, Any]
 
 
+# libyaml's parser where PyYAML has it: the same data, read about eight times faster (the cases
+# are read at collection and again by the checks on the cases themselves).
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def load(path: Path) -> list[Case]:
-    cases = yaml.safe_load(path.read_text(encoding="utf-8"))
+    cases = yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)
     assert isinstance(cases, list), f"{path}: a golden file is a list of cases"
     return cases
 

@@ -40,3 +40,12 @@ def con(golden_store: Path) -> Iterator[duckdb.DuckDBPyConnection]:
     connection = connect(golden_store, read_only=True)
     yield connection
     connection.close()
+
+
+@pytest.fixture(scope="session")
+def memory() -> Iterator[duckdb.DuckDBPyConnection]:
+    """An empty in-memory database, for tests that only evaluate expressions (opening one costs
+    about 10 ms, too much for each example of a property test)."""
+    connection = duckdb.connect()
+    yield connection
+    connection.close()

@@ -86,10 +86,11 @@ def test_plain_addresses_read_as_usaddress_reads_them(house: int, street: str) -
 
 
 @given(st.text(alphabet="aeiouÑñéÉ-' .ABCwxyz0123456789", max_size=20))
-def test_the_match_keys_are_the_same_in_python_and_sql(text: str) -> None:
-    con = duckdb.connect()
+def test_the_match_keys_are_the_same_in_python_and_sql(
+    memory: duckdb.DuckDBPyConnection, text: str
+) -> None:
     sql = f"SELECT {norm_sql('x')}, {street_key_sql(norm_sql('x'))} FROM (SELECT ? AS x)"
-    row = con.execute(sql, [text]).fetchone()
+    row = memory.execute(sql, [text]).fetchone()
     assert row == (norm(text), street_key(norm(text)))
 
 

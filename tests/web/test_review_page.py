@@ -4,6 +4,7 @@ override recorded with a reason and kept in the history."""
 from __future__ import annotations
 
 import datetime as dt
+import shutil
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -22,19 +23,13 @@ from nyballot.voters.store import connect, import_file
 DATA = Path(__file__).parents[1] / "petitions" / "data"
 
 
-@pytest.fixture
-def clerk_page(
-    browser: Browser,
-    serve: Callable[[object], AbstractContextManager[str]],
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-) -> Iterator[tuple[Page, str, str]]:
-    """A server over a store holding a kept review of the golden petition: (page, review id,
-    a clerk's token); and the same lines kept as an independent petition's, its votes for
-    governor not given."""
-    store = tmp_path / "voters.duckdb"
+@pytest.fixture(scope="module")
+def kept_store(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A store holding a kept review of the golden petition (and its id), and the same lines
+    kept as an independent petition's, its votes for governor not given; built once, each
+    test works on a copy."""
+    store = tmp_path_factory.mktemp("kept") / "voters.duckdb"
     import_file(DATA / "voters.txt", str(store), date=dt.date(2026, 1, 5))
-    monkeypatch.setenv("NYBALLOT_VOTERS_DB", str(store))
     con = connect(store)
     petition = read_lines((DATA / "lines.csv").read_bytes(), "lines.csv")
     request = Request(year=2026, party="DEM", units=(("AD", "7"),), enrolled=40, law=LawChoice())
@@ -43,15 +38,42 @@ def clerk_page(
         con, review(con, petition, Request(year=2026, kind="independent", units=(("AD", "7"),)))
     )
     con.close()
-    url = f"sqlite:///{tmp_path / 'desk.sqlite3'}"
+    return store, uid
+
+
+@pytest.fixture(scope="module")
+def clerk_server(
+    serve: Callable[[object], AbstractContextManager[str]],
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[str, str]]:
+    """One server for the module (stopping one takes a fifth of a second): its base URL and a
+    clerk's token. It reads the voter store named by $NYBALLOT_VOTERS_DB at each request."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('desk') / 'desk.sqlite3'}"
     token = Desk(url).create_token("Ann Clerk", "clerk")
     with serve(create_app(url)) as base:
-        context = browser.new_context(base_url=base)
-        context.set_default_timeout(10_000)
-        try:
-            yield context.new_page(), uid, token
-        finally:
-            context.close()
+        yield base, token
+
+
+@pytest.fixture
+def clerk_page(
+    browser: Browser,
+    clerk_server: tuple[str, str],
+    kept_store: tuple[Path, str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> Iterator[tuple[Page, str, str]]:
+    """The server over a fresh copy of the kept store: (page, review id, a clerk's token)."""
+    original, uid = kept_store
+    store = tmp_path / "voters.duckdb"
+    shutil.copyfile(original, store)
+    monkeypatch.setenv("NYBALLOT_VOTERS_DB", str(store))
+    base, token = clerk_server
+    context = browser.new_context(base_url=base)
+    context.set_default_timeout(10_000)
+    try:
+        yield context.new_page(), uid, token
+    finally:
+        context.close()
 
 
 def test_a_clerk_overrides_a_ruling_and_the_history_keeps_both(
