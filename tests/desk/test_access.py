@@ -185,3 +185,18 @@ def test_the_server_can_write_a_common_log_format_access_log(url: str) -> None:
     head = r"testclient - - \[\d\d/\w{3}/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\] "
     assert re.fullmatch(head + r'"GET /holidays/2026\?x=1 HTTP/1.1" 200 \d+', lines[0])
     assert re.fullmatch(head + r'"POST /filings HTTP/1.1" 401 \d+', lines[1])
+
+
+def test_a_token_made_or_revoked_is_logged(db_url: str, run: CliRun) -> None:
+    code, out, _ = run("desk", "token", "--clerk", "Ann Example", "--board", "albany",
+                       "--format", "json", "--db", db_url)  # fmt: skip
+    assert code == 0
+    token_id = json.loads(out)["id"]
+    assert run("desk", "token", "--revoke", str(token_id), "--db", db_url)[0] == 0
+    logged = [(r["action"], r["target"], r["client"], r["outcome"])
+              for r in access.read_log(Desk(db_url).engine)[:2]]  # fmt: skip
+    assert logged == [
+        ("token", f"revoke token {token_id}", "cli", "recorded"),
+        ("token", f"create token {token_id} for Ann Example (clerk; albany)", "cli", "recorded"),
+    ]
+    assert "nyb_" not in str(logged)  # never the token itself

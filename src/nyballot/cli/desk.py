@@ -323,6 +323,7 @@ def token(
         return
     if revoke is not None:
         access.revoke_token(d.engine, revoke)
+        _log_admin(d, f"revoke token {revoke}")
         click.echo(f"token {revoke}: revoked")
         return
     if not clerk:
@@ -338,10 +339,26 @@ def token(
         if until <= access.now():
             raise click.UsageError(f"--expires {expires}: that day is past")
     token_id, secret = access.create_token(d.engine, clerk, role, boards, until)
+    scope = ",".join(boards) or "every board"
+    _log_admin(d, f"create token {token_id} for {clerk} ({role}; {scope})")
     if fmt == "json":
         click.echo(json_export.dumps({"id": token_id, "token": secret}), nl=False)
     else:
         click.echo(secret)
+
+
+def _log_admin(d: Desk, what: str) -> None:
+    """A token made or revoked is a write: logged as done by whoever runs the command line
+    (the system's user name), from the command line."""
+    import getpass
+
+    from nyballot.filing import access
+
+    try:
+        who = getpass.getuser()
+    except (KeyError, OSError):  # no user name for this uid (a bare container)
+        who = "?"
+    access.log(d.engine, who, "token", what, "cli", "recorded")
 
 
 def _through(expires_at: str) -> str:
