@@ -108,3 +108,13 @@ def test_the_filing_named_must_be_a_petition_of_the_kind_and_year_reviewed(
     code, _, err = run_cli("petitions", "review", *common, "--year", "2026", "--party", "DEM",
                            "--petition", petition)  # fmt: skip
     assert code == 0, err
+
+
+def test_a_unit_field_given_twice_is_refused(run_cli: Run, golden_store: Path) -> None:
+    # Two assembly districts at once match no voter: every line would be outside the unit, and
+    # the JSON's "unit" (one value a field) would show only the second.
+    code, out, err = run_cli("petitions", "review", str(DATA / "lines.csv"), "--year", "2026",
+                             "--party", "DEM", "--unit", "AD=7", "--unit", "ad=8", "--db",
+                             str(golden_store))  # fmt: skip
+    assert (code, out) == (2, "")
+    assert err == "nyballot: error: --unit AD: given twice; give each field once\n"

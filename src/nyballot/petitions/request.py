@@ -39,5 +39,8 @@ def parse_units(values: tuple[str, ...] | list[str]) -> tuple[tuple[str, str], .
             raise UsageError(
                 f"unit {name[:30]}: expected one of {', '.join(UNIT_FIELDS)}", fields=("unit",)
             )
+        if any(name == given for given, _ in units):
+            # A unit lies in one district of each kind: two values could match no voter.
+            raise UsageError(f"unit {name}: given twice; give each field once", fields=("unit",))
         units.append((name, wanted.strip()))
     return tuple(units)
