@@ -119,3 +119,13 @@ def test_due_on_a_day_and_every_clock_at_once_is_refused(db_url: str, run: CliRu
     code, out, err = run("desk", "due", "--on", "2026-04-01", "--all", "--db", db_url)
     assert (code, out) == (2, "")
     assert err == "nyballot: error: --on and --all: give one of them (a day, or every clock)\n"
+
+
+def test_a_candidate_without_a_name_is_refused_naming_the_flag(db_url: str, run: CliRun) -> None:
+    code, _, err = run("desk", "file", "designating_petition", "--board", "albany", "--year",
+                       "2026", "--candidate", "@12 Main St, Albany", "--db", db_url)  # fmt: skip
+    assert code == 2
+    assert err == (
+        "nyballot: error: --candidate '@12 Main St, Albany': no name before the @ "
+        "(NAME[@RESIDENCE])\n"
+    )

@@ -161,6 +161,10 @@ def file_(
     people = []
     for c in candidates:
         name, _, residence = c.partition("@")
+        if not name.strip():
+            raise click.UsageError(
+                f"--candidate '{c[:60]}': no name before the @ (NAME[@RESIDENCE])"
+            )
         people.append({"name": name.strip(), "residence": residence.strip()})
     _record(
         kind,
