@@ -195,3 +195,15 @@ def test_explain_and_compare_take_events_like_the_calendar(client: TestClient) -
     assert row["base"]["closes"] == "2017-07-31"
     bad = client.get("/compare/2017", params={"event": "death=x"})
     assert bad.status_code == 400 and "death" in bad.json()["error"]
+
+
+def test_a_body_that_is_no_json_object_is_named_as_the_body(
+    client: TestClient, clerk: dict[str, str]
+) -> None:
+    # curl -d without a JSON content type, and a body cut short: no empty or numbered field.
+    text = client.post("/filings", content=b'{"kind": "x"}', headers=clerk)
+    assert text.status_code == 422
+    assert text.json()["error"].startswith("body: Input should be a valid dictionary")
+    broken = client.post("/filings", content=b'{"kind": ', headers={**clerk,
+                         "Content-Type": "application/json"})  # fmt: skip
+    assert broken.status_code == 422 and broken.json()["error"] == "body: JSON decode error"

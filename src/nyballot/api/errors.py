@@ -59,7 +59,10 @@ def install(app: FastAPI) -> None:
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
         problems = []
         for e in exc.errors()[:5]:
-            where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
+            # A body that is not a JSON object, or not JSON at all (its location is then a
+            # position in the text), is named as the body, not as an empty or numbered field.
+            parts = [] if e.get("type") == "json_invalid" else e.get("loc", ())
+            where = ".".join(str(p) for p in parts if p != "body") or "body"
             problems.append(f"{where}: {e.get('msg', 'invalid')}")
         message = "; ".join(problems) or "invalid request"
         if is_page(request):
