@@ -4,6 +4,13 @@ recorded, as a filing is; a lines file sent as a form is refused saying how to s
 
 from __future__ import annotations
 
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -87,3 +94,34 @@ def test_a_lines_file_sent_as_a_form_is_refused_saying_how_to_send_it(
         f"/petitions/review?{QUERY}", content=lines, headers={"Content-Type": "text/csv"}
     )
     assert as_csv.status_code == 200
+
+
+def test_serve_reads_the_voter_store_given_by_its_flag(store: Path, tmp_path: Path) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    env = {k: v for k, v in os.environ.items() if k != "NYBALLOT_VOTERS_DB"}
+    desk = f"sqlite:///{tmp_path / 'desk.sqlite3'}"
+    command = [str(Path(sys.executable).with_name("nyballot")), "serve", "--port", str(port),
+               "--db", desk, "--voters-db", str(store)]  # fmt: skip
+    proc = subprocess.Popen(command, env=env, cwd=tmp_path, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stderr is not None
+        assert f"voter store {store}; Ctrl-C stops it" in proc.stderr.readline()
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{base}/health", timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        lines = (DATA / "lines.csv").read_bytes()
+        # urllib marks bytes sent as a form, but keeps their lines: read as the lines file.
+        asked = urllib.request.Request(f"{base}/petitions/review?{QUERY}", data=lines)
+        with urllib.request.urlopen(asked, timeout=30) as r:
+            # The golden petition against the golden store: 4 valid, 2 required.
+            tally = json.load(r)["tally"]
+        assert (tally["valid"], tally["required"]) == (4, 2)
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -119,11 +119,13 @@ def _bearer(request: Request) -> str | None:
     return token.strip() if scheme.lower() == "bearer" else None
 
 
-def _refuse_forms(content_type: str) -> None:
+def _refuse_forms(content_type: str, body: bytes) -> None:
     """A lines file sent as a form is not the file: ``curl -F`` wraps it in a multipart body and
-    ``curl -d`` drops its line breaks, so either would be refused as a bad header row."""
+    ``curl -d`` drops its line breaks, so either would be refused as a bad header row. (A body
+    marked as a form that keeps its lines, as Python's urllib sends bytes, is read as it is.)"""
     kind = content_type.split(";")[0].strip().lower()
-    if kind in ("multipart/form-data", "application/x-www-form-urlencoded"):
+    flattened = kind == "application/x-www-form-urlencoded" and b"\n" not in body
+    if kind == "multipart/form-data" or flattened:
         raise UsageError(
             f"lines file: sent as a form ({kind}); send the CSV itself as the body, e.g. curl "
             "--data-binary @lines.csv -H 'Content-Type: text/csv'"
@@ -135,8 +137,8 @@ async def _reviewed(
 ) -> dict[str, Any]:
     """The review of the body; with ``petition``, against the other petitions in the desk's
     book (and, with ``keep``, this one's signers recorded for theirs)."""
-    _refuse_forms(request.headers.get("content-type", ""))
     body = await request.body()
+    _refuse_forms(request.headers.get("content-type", ""), body)
     desk: Desk = request.app.state.desk
 
     def run() -> dict[str, Any]:
@@ -205,7 +207,8 @@ def add_override(uid: Id, body: OverrideIn, request: Request) -> dict[str, Any]:
 @router.get("/web/petitions", include_in_schema=False)
 def review_index() -> HTMLResponse:
     """The kept reviews, newest first, linked to their pages."""
-    from nyballot.voters.store import has_voter_file, opened, store_name
+    from nyballot.voters.store import has_voter_file, opened
+    from nyballot.voters.where import store_name
     from nyballot.web.render import render
 
     if not has_voter_file(None):

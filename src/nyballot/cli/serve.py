@@ -41,6 +41,13 @@ def _check_port(host: str, port: int) -> None:
     metavar="URL",
     help="Database URL (default: $NYBALLOT_DATABASE_URL or sqlite:///nyballot.sqlite3).",
 )
+@click.option(
+    "--voters-db",
+    envvar="NYBALLOT_VOTERS_DB",
+    metavar="PATH|URL",
+    help="The voter store petition reviews read (default: $NYBALLOT_VOTERS_DB or "
+    "./nyballot-voters.duckdb).",
+)
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64))
 @click.option(
     "--rate-limit",
@@ -55,7 +62,13 @@ def _check_port(host: str, port: int) -> None:
     help="Append a Common Log Format line per request to FILE ('-': standard error).",
 )
 def serve(
-    host: str, port: int, db: str | None, workers: int, rate_limit: float, access_log: str | None
+    host: str,
+    port: int,
+    db: str | None,
+    voters_db: str | None,
+    workers: int,
+    rate_limit: float,
+    access_log: str | None,
 ) -> None:
     """Serve the HTTP API (OpenAPI document at /openapi.json, docs at /docs)."""
     import os
@@ -64,6 +77,8 @@ def serve(
 
     if db:
         os.environ["NYBALLOT_DATABASE_URL"] = db
+    if voters_db:
+        os.environ["NYBALLOT_VOTERS_DB"] = voters_db  # the server's workers read it
     os.environ["NYBALLOT_RATE_LIMIT"] = str(rate_limit)
     if access_log:
         if access_log != "-":
@@ -72,12 +87,13 @@ def serve(
     from nyballot.api.tcp import NoDelayHTTPProtocol, served_by
     from nyballot.filing.store import database_url, engine_for
     from nyballot.urls import shown
+    from nyballot.voters.where import store_name
 
     _check_port(host, port)
     engine_for(db)  # create and migrate before the first request
     click.echo(
         f"nyballot: serving http://{host}:{port}/ (API docs at /docs; {served_by()}) on "
-        f"{shown(database_url(db))}; Ctrl-C stops it",
+        f"{shown(database_url(db))}, voter store {store_name()}; Ctrl-C stops it",
         err=True,
     )
     uvicorn.run(

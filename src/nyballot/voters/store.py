@@ -31,9 +31,8 @@ from nyballot.voters import pg
 from nyballot.voters.layout import DATE_FIELDS, FIELDS_47, LAYOUTS
 from nyballot.voters.normal import norm_sql, street_key_sql
 from nyballot.voters.scan import scan
+from nyballot.voters.where import store_value
 
-ENV_DB = "NYBALLOT_VOTERS_DB"
-DEFAULT_DB = "nyballot-voters.duckdb"
 MEMORY_LIMIT = "1500MB"  # well inside the 2 GB the import is allowed
 # What the store keeps besides the voter file (carried over when the file is replaced): each
 # table's columns and their types.
@@ -78,16 +77,6 @@ class VoterFile:
             "fields": self.fields,
             "imported_at": self.imported_at,
         }
-
-
-def store_value(db: str | None = None) -> str:
-    """The store as given: ``db``, else $NYBALLOT_VOTERS_DB, else the working directory's file."""
-    return db or os.environ.get(ENV_DB) or DEFAULT_DB
-
-
-def store_name(db: str | None = None) -> str:
-    """The store as shown to people (a URL's password hidden)."""
-    return shown(store_value(db))
 
 
 def connect(path: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
