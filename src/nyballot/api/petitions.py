@@ -127,8 +127,8 @@ def _refuse_forms(content_type: str, body: bytes) -> None:
     flattened = kind == "application/x-www-form-urlencoded" and b"\n" not in body
     if kind == "multipart/form-data" or flattened:
         raise UsageError(
-            f"lines file: sent as a form ({kind}); send the CSV itself as the body, e.g. curl "
-            "--data-binary @lines.csv -H 'Content-Type: text/csv'"
+            f"lines file: sent as a form ({kind}); send the CSV itself as the body, its bytes "
+            "as they are, with Content-Type: text/csv"
         )
 
 
