@@ -8,6 +8,9 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import duckdb
+import pytest
+
 from nyballot.filing.desk import Desk
 
 from .papers import objection_in_book
@@ -118,3 +121,28 @@ def test_a_unit_field_given_twice_is_refused(run_cli: Run, golden_store: Path) -
                              str(golden_store))  # fmt: skip
     assert (code, out) == (2, "")
     assert err == "nyballot: error: --unit AD: given twice; give each field once\n"
+
+
+def test_signers_and_the_kept_review_are_written_together_or_not_at_all(
+    store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from nyballot.petitions import book, kept
+    from nyballot.voters.store import connect
+
+    result = {"lines": [{"sheet": 1, "line": 1, "date": "2026-03-01", "voter": {"SBOEID": "NY1"}}]}
+
+    def full(*_: object) -> str:
+        raise duckdb.IOException("disk full")
+
+    monkeypatch.setattr(kept, "keep", full)
+    con = connect(store)
+    try:
+        with pytest.raises(duckdb.IOException):
+            book.record_review(con, result, "P1", keep=True)
+        # The signers written before the review failed were rolled back with it.
+        assert con.execute("SELECT count(*) FROM petition_signers").fetchone() == (0,)
+        assert con.execute("SELECT count(*) FROM reviews").fetchone() == (0,)
+        assert book.record_review(con, result, "P1", keep=False) is None
+        assert con.execute("SELECT count(*) FROM petition_signers").fetchone() == (1,)
+    finally:
+        con.close()

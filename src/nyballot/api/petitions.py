@@ -134,23 +134,26 @@ def _refuse_forms(content_type: str, body: bytes) -> None:
 
 async def _reviewed(
     request: Request, wanted: ReviewRequest, petition: str | None = None, keep: bool = False
-) -> dict[str, Any]:
-    """The review of the body; with ``petition``, against the other petitions in the desk's
-    book (and, with ``keep``, this one's signers recorded for theirs)."""
+) -> tuple[dict[str, Any], str | None]:
+    """The review of the body, with ``petition`` against the other petitions in the desk's
+    book; with ``keep`` it is kept (and that petition's signers recorded for theirs) in one
+    transaction. The review and the id it is kept under."""
     body = await request.body()
     _refuse_forms(request.headers.get("content-type", ""), body)
     desk: Desk = request.app.state.desk
 
-    def run() -> dict[str, Any]:
-        from nyballot.petitions.book import review_in_book
+    def run() -> tuple[dict[str, Any], str | None]:
+        from nyballot.petitions.book import record_review, review_in_book
         from nyballot.petitions.review import review
         from nyballot.voters.store import opened
 
         lines = read_lines(body, "lines file")
-        with opened(read_only=not (petition and keep)) as con:
+        with opened(read_only=not keep) as con:
             if petition is None:
-                return review(con, lines, wanted)
-            return review_in_book(con, lines, wanted, petition, desk.records(), keep)
+                result = review(con, lines, wanted)
+            else:
+                result = review_in_book(con, lines, wanted, petition, desk.records())
+            return result, record_review(con, result, petition, keep) if keep else None
 
     # The review blocks on the database: it runs in a worker thread, not the event loop.
     return await run_in_threadpool(run)
@@ -159,19 +162,16 @@ async def _reviewed(
 @router.post("/petitions/review", tags=["petitions"])
 async def review_lines(request: Request, wanted: Asked, petition: InBook = None) -> dict[str, Any]:
     """Review a lines file (the CSV as the body): a cited ruling per line and the tally."""
-    return await _reviewed(request, wanted, petition)
+    return (await _reviewed(request, wanted, petition))[0]
 
 
 @router.post("/petitions/reviews", status_code=201, tags=["petitions"])
 async def keep_review(request: Request, wanted: Asked, petition: InBook = None) -> JSONResponse:
     """Review a lines file and keep it for the clerk's page (a clerk's token)."""
-    from nyballot.voters.store import opened
 
     actor = _clerk(request, _bearer(request), KEEP)
     with _logged(request, actor, KEEP, "review") as names:
-        result = await _reviewed(request, wanted, petition, keep=True)
-        with opened(read_only=False) as con:
-            uid = kept.keep(con, result)
+        result, uid = await _reviewed(request, wanted, petition, keep=True)
         names.append(f"review {uid}")
     return JSONResponse({"id": uid, "page": f"/web/petitions/{uid}", **result}, 201)
 

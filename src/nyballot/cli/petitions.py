@@ -58,19 +58,29 @@ def petitions() -> None:
     """Petition review against the voter file, and the objector's specifications."""
 
 
-def _run(options: dict[str, Any]) -> dict[str, Any]:
+def _run(options: dict[str, Any], keep: bool = False) -> tuple[dict[str, Any], str | None]:
+    """The review, and the id it is kept under (with ``keep``). Reviewing the petition the
+    desk's book holds (``--petition``) records its signers for the other petitions' reviews,
+    with the kept review in the same transaction."""
     from nyballot.petitions.review import review
     from nyballot.voters.store import opened
 
     petition, request = _asked(options)
     uid = options["petition"]
-    with opened(options["db"], read_only=uid is None) as con:
+    with opened(options["db"], read_only=uid is None and not keep) as con:
         if uid is None:
-            return review(con, petition, request)
-        from nyballot.filing.desk import Desk
-        from nyballot.petitions.book import review_in_book
+            result = review(con, petition, request)
+        else:
+            from nyballot.filing.desk import Desk
+            from nyballot.petitions.book import review_in_book
 
-        return review_in_book(con, petition, request, uid, Desk(options["desk_db"]).records())
+            records = Desk(options["desk_db"]).records()
+            result = review_in_book(con, petition, request, uid, records)
+        if uid is None and not keep:
+            return result, None
+        from nyballot.petitions.book import record_review
+
+        return result, record_review(con, result, uid, keep)
 
 
 def _asked(options: dict[str, Any]) -> tuple[Petition, Request]:
@@ -137,16 +147,13 @@ def _read(path: Path) -> bytes:
 @click.option("--keep", is_flag=True, help="Keep the review for the clerk's page.")
 def review_command(fmt: str, keep: bool, **options: Any) -> None:
     """A cited ruling for every line of LINES.csv, and the tally against the number required."""
-    from nyballot.petitions import kept, report
-    from nyballot.voters.store import opened
+    from nyballot.petitions import report
 
     if fmt != "html" and not keep and options["petition"] is None:
         _stream(fmt, options)
         return
-    result = _run(options)
-    if keep:
-        with opened(options["db"], read_only=False) as con:
-            uid = kept.keep(con, result)
+    result, uid = _run(options, keep)
+    if uid is not None:
         click.echo(f"kept as review {uid}: page /web/petitions/{uid}", err=True)
     if fmt == "json":
         click.echo(dumps(result), nl=False)
@@ -180,7 +187,7 @@ def specifications(
     """The objector's specifications: every challenged line, by sheet, with reason and cite."""
     from nyballot.petitions import report
 
-    result = _run(options)
+    result, _ = _run(options)
     body = (
         report.specifications_pdf(result)
         if fmt == "pdf"

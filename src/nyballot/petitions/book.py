@@ -9,6 +9,7 @@ from typing import Any
 import duckdb
 
 from nyballot.errors import UsageError
+from nyballot.petitions import kept
 from nyballot.petitions.lines import Petition
 from nyballot.petitions.request import Request
 from nyballot.petitions.review import OtherSigners, review, signers
@@ -21,15 +22,29 @@ def review_in_book(
     request: Request,
     uid: str,
     records: list[dict[str, Any]],
-    keep: bool = True,
 ) -> dict[str, Any]:
     """The review of the petition the desk's book holds as ``uid``: a voter who signed another
-    petition in the book for the same office is ruled under § 6-134(3); with ``keep``, this
-    petition's signers are kept for the other petitions' reviews (``con`` then writes)."""
-    result = review(con, petition, request, other_signers(con, rivals(records, uid, request)))
-    if keep:
-        keep_signers(con, uid, result)
-    return result
+    petition in the book for the same office is ruled under § 6-134(3). It only reads: what the
+    review leaves in the store is written by ``record_review``."""
+    return review(con, petition, request, other_signers(con, rivals(records, uid, request)))
+
+
+def record_review(
+    con: duckdb.DuckDBPyConnection, result: dict[str, Any], uid: str | None, keep: bool
+) -> str | None:
+    """What a review leaves in the store, in one transaction (all of it or nothing): the signers
+    of the petition the book holds as ``uid``, for the other petitions' reviews, and with
+    ``keep`` the review itself for the clerk's page; the kept review's id."""
+    con.execute("BEGIN")
+    try:
+        if uid is not None:
+            keep_signers(con, uid, result)
+        kept_id = kept.keep(con, result) if keep else None
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    con.execute("COMMIT")
+    return kept_id
 
 
 # The desk's kind of filing for each kind of petition reviewed.
@@ -75,9 +90,8 @@ def other_signers(con: duckdb.DuckDBPyConnection, uids: list[str]) -> OtherSigne
 
 
 def keep_signers(con: duckdb.DuckDBPyConnection, uid: str, result: dict[str, Any]) -> None:
-    """Record who signed this petition (a later review of it replaces the list)."""
+    """Record who signed this petition (a later review of it replaces the list), in the
+    caller's transaction (``record_review``)."""
     rows: list[tuple[str, str, dt.date | None, int, int]] = [(uid, *s) for s in signers(result)]
-    con.execute("BEGIN")
     con.execute("DELETE FROM petition_signers WHERE petition = ?", [uid])
     insert_rows(con, "petition_signers", rows)
-    con.execute("COMMIT")
