@@ -337,13 +337,6 @@ class Desk:
         """The actor a token stands for; AuthError (logged) if it is missing or not valid."""
         return access.authenticate(self.engine, token, client)
 
-    def authenticate(self, token: str | None, client: str = "") -> str:
-        """The name of the clerk whose token may record; AuthError or ForbiddenError if not."""
-        actor = self.actor_for(token, client)
-        if not actor.may(RECORD):
-            raise ForbiddenError(f"role '{actor.role}' may not record filings")
-        return actor.name
-
     # -- the chain -------------------------------------------------------------------------
 
     def verify(self) -> tuple[int, Break | None]:
