@@ -130,6 +130,11 @@ def test_token_command_line(url: str, run: CliRun) -> None:
     assert (code, err.count("\n")) == (2, 1) and "--list and --revoke: give one of them" in err
     code, _, err = run("desk", "token", "--board", "albany", *db)
     assert code == 2 and "give --clerk NAME" in err
+    # A role describes a new token: with --list it would be taken for a filter and ignored.
+    code, _, err = run("desk", "token", "--list", "--role", "viewer", *db)
+    assert (code, err.count("\n")) == (2, 1) and "--role" in err and "--clerk NAME" in err
+    code, out, _ = run("desk", "token", "--clerk", "Bo", "--format", "json", *db)
+    assert code == 0 and "Bo  clerk  boards *" in run("desk", "token", "--list", *db)[1]
 
 
 def test_public_reads_are_paged(url: str, client: TestClient, clock: DeskClock) -> None:

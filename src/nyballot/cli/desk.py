@@ -285,8 +285,8 @@ def history(uid: str, db: str | None) -> None:
     "(repeat for several; default: every board)."
 )  # fmt: skip
 @click.option(
-    "--role", type=click.Choice(["clerk", "supervisor", "viewer"]), default="clerk",
-    show_default=True, help="clerk: records; supervisor: also late entries; viewer: reads.",
+    "--role", type=click.Choice(["clerk", "supervisor", "viewer"]),
+    help="clerk (the default): records; supervisor: also late entries; viewer: reads.",
 )  # fmt: skip
 @click.option("--expires", metavar="DATE", help="Last day it works (YYYY-MM-DD, New York).")
 @click.option("--list", "show_list", is_flag=True, help="List the tokens (never the tokens).")
@@ -296,7 +296,7 @@ def history(uid: str, db: str | None) -> None:
 def token(
     clerk: str | None,
     boards: tuple[str, ...],
-    role: str,
+    role: str | None,
     expires: str | None,
     show_list: bool,
     revoke: int | None,
@@ -310,8 +310,10 @@ def token(
              ("--revoke", revoke is not None)) if given]  # fmt: skip
     if len(asked) > 1:
         raise click.UsageError(f"{' and '.join(asked)}: give one of them (create, list or revoke)")
-    if (boards or expires) and clerk is None:
-        raise click.UsageError("--board and --expires describe a new token: give --clerk NAME")
+    if (boards or expires or role) and clerk is None:
+        raise click.UsageError(
+            "--board, --role and --expires describe a new token: give --clerk NAME"
+        )
     d = _desk(db)
     if show_list:
         found = access.list_tokens(d.engine)
@@ -342,6 +344,7 @@ def token(
         until = dt.datetime.combine(day + dt.timedelta(days=1), dt.time(), NEW_YORK)
         if until <= access.now():
             raise click.UsageError(f"--expires {expires}: that day is past")
+    role = role or "clerk"
     token_id, secret = access.create_token(d.engine, clerk, role, boards, until)
     scope = ",".join(boards) or "every board"
     _log_admin(d, f"create token {token_id} for {clerk} ({role}; {scope})")
