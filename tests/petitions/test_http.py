@@ -125,3 +125,28 @@ def test_serve_reads_the_voter_store_given_by_its_flag(store: Path, tmp_path: Pa
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_a_review_of_a_petition_in_the_book_is_its_boards(client: TestClient, desk: Desk) -> None:
+    from .papers import objection_in_book
+
+    objection_in_book(str(desk.engine.url))  # a westchester petition, and an objection to it
+    petition = desk.records()[0]["uid"]
+    lines = (DATA / "lines.csv").read_bytes()
+    erie = {"Authorization": f"Bearer {desk.create_token('Eve Erie', 'clerk', ['erie'])}"}
+    county = {"Authorization": f"Bearer {desk.create_token('Wes', 'clerk', ['westchester'])}"}
+    asked = f"/petitions/reviews?{QUERY}&petition={petition}"
+    refused = client.post(asked, content=lines, headers=erie)
+    assert refused.status_code == 403 and "westchester" in refused.json()["error"]
+    assert _last(desk)[0] == "Eve Erie" and _last(desk)[4].startswith("refused: board")
+    kept = client.post(asked, content=lines, headers=county)
+    assert kept.status_code == 201
+    assert kept.json()["petition"]["in_book"] == {"uid": petition, "board": "westchester"}
+    override = {"sheet": 1, "line": 1, "valid": False, "reason": "signature not the voter's"}
+    page = f"/petitions/reviews/{kept.json()['id']}/overrides"
+    assert client.post(page, json=override, headers=erie).status_code == 403
+    assert client.post(page, json=override, headers=county).status_code == 201
+    # A review of no petition in the book belongs to no board: any clerk keeps it.
+    assert (
+        client.post(f"/petitions/reviews?{QUERY}", content=lines, headers=erie).status_code == 201
+    )

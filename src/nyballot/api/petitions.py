@@ -37,7 +37,7 @@ from nyballot.errors import NyballotError, UsageError
 from nyballot.filing import access
 from nyballot.filing.access import RECORD, Actor
 from nyballot.filing.desk import Desk
-from nyballot.filing.errors import ForbiddenError
+from nyballot.filing.errors import ForbiddenError, NotFoundError
 from nyballot.law.choice import LawChoice
 from nyballot.petitions import kept
 from nyballot.petitions.lines import read_lines
@@ -165,12 +165,25 @@ async def review_lines(request: Request, wanted: Asked, petition: InBook = None)
     return (await _reviewed(request, wanted, petition))[0]
 
 
+def _check_board(request: Request, actor: Actor, petition: str) -> None:
+    """Refuse a token that does not cover the board of the petition named (a petition the book
+    does not hold is refused by the review itself, as over /petitions/review)."""
+    desk: Desk = request.app.state.desk
+    try:
+        board = desk.get(petition)["board"]
+    except NotFoundError:
+        return
+    actor.check_board(board)
+
+
 @router.post("/petitions/reviews", status_code=201, tags=["petitions"])
 async def keep_review(request: Request, wanted: Asked, petition: InBook = None) -> JSONResponse:
     """Review a lines file and keep it for the clerk's page (a clerk's token)."""
 
     actor = _clerk(request, _bearer(request), KEEP)
     with _logged(request, actor, KEEP, "review") as names:
+        if petition is not None:  # the review of a board's petition is that board's
+            _check_board(request, actor, petition)
         result, uid = await _reviewed(request, wanted, petition, keep=True)
         names.append(f"review {uid}")
     return JSONResponse({"id": uid, "page": f"/web/petitions/{uid}", **result}, 201)
@@ -201,7 +214,8 @@ def add_override(uid: Id, body: OverrideIn, request: Request) -> dict[str, Any]:
     target = f"review {uid} sheet {body.sheet} line {body.line}"
     actor = _clerk(request, _bearer(request), OVERRIDE, target)
     with _logged(request, actor, OVERRIDE, target), opened(read_only=False) as con:
-        return kept.override(con, uid, body.sheet, body.line, body.valid, body.reason, actor.name)
+        return kept.override(con, uid, body.sheet, body.line, body.valid, body.reason,
+                             actor.name, actor.check_board)  # fmt: skip
 
 
 @router.get("/web/petitions", include_in_schema=False)
@@ -245,5 +259,5 @@ async def review_page_override(uid: Id, request: Request) -> Response:
     actor = _clerk(request, form.get("token"), OVERRIDE, target)
     with _logged(request, actor, OVERRIDE, target), opened(read_only=False) as con:
         kept.override(con, uid, sheet, line, form.get("valid") == "yes",
-                      form.get("reason", ""), actor.name)  # fmt: skip
+                      form.get("reason", ""), actor.name, actor.check_board)  # fmt: skip
     return RedirectResponse(f"/web/petitions/{uid}#s{sheet}-l{line}", status_code=303)

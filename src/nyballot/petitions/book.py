@@ -25,8 +25,13 @@ def review_in_book(
 ) -> dict[str, Any]:
     """The review of the petition the desk's book holds as ``uid``: a voter who signed another
     petition in the book for the same office is ruled under § 6-134(3). It only reads: what the
-    review leaves in the store is written by ``record_review``."""
-    return review(con, petition, request, other_signers(con, rivals(records, uid, request)))
+    review leaves in the store is written by ``record_review``. The result names the filing
+    and its board (``petition.in_book``): a token scoped to other boards may not keep the review
+    or override its rulings."""
+    result = review(con, petition, request, other_signers(con, rivals(records, uid, request)))
+    board = next(r["board"] for r in records if r["uid"] == uid)
+    result["petition"]["in_book"] = {"uid": uid, "board": board}
+    return result
 
 
 def record_review(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import uuid
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from nyballot.errors import UsageError
@@ -91,9 +92,15 @@ def override(
     valid: bool,
     reason: str,
     clerk: str,
+    may_write: Callable[[str], None] = lambda board: None,
 ) -> dict[str, Any]:
-    """Record a clerk's ruling on a line (appended; nothing is overwritten)."""
+    """Record a clerk's ruling on a line (appended; nothing is overwritten). A review of a
+    petition in the desk's book is that board's: ``may_write(board)`` refuses a clerk whose
+    token does not cover it."""
     kept = get(con, uid)
+    board = board_of(kept)
+    if board is not None:
+        may_write(board)
     if not any(x["sheet"] == sheet and x["line"] == line for x in kept["lines"]):
         raise NotFoundError(f"review '{uid[:40]}': no sheet {sheet} line {line}")
     reason = reason.strip()
@@ -106,6 +113,12 @@ def override(
         [uid, sheet, line, valid, reason, clerk, _now()],
     )
     return get(con, uid)
+
+
+def board_of(result: dict[str, Any]) -> str | None:
+    """The board of the petition a review was made of, when the desk's book holds it."""
+    in_book = result["petition"].get("in_book")
+    return None if in_book is None else str(in_book["board"])
 
 
 def _now() -> str:
