@@ -119,6 +119,10 @@ def test_token_command_line(url: str, run: CliRun) -> None:
     )  # fmt: skip
     listed = json.loads(run("desk", "token", "--list", "--format", "json", *db)[1])
     assert listed[0]["revoked_at"] and listed[0]["boards"] == ["albany", "erie"]
+    # Revoked again: the first revocation stands, and says when it was.
+    assert run("desk", "token", "--revoke", str(made["id"]), *db)[:2] == (
+        0, f"token {made['id']}: already revoked at {listed[0]['revoked_at']}\n"
+    )  # fmt: skip
     code, _, err = run("desk", "token", "--revoke", "99", *db)
     assert (code, err) == (2, "nyballot: error: token 99: no such token\n")
     code, _, err = run("desk", "token", "--clerk", "Ann", "--board", "gotham", *db)

@@ -328,7 +328,10 @@ def token(
             click.echo(f"{t['id']}  {t['clerk']}  {t['role']}  boards {boards_}{ends}  {state}")
         return
     if revoke is not None:
-        access.revoke_token(d.engine, revoke)
+        already = access.revoke_token(d.engine, revoke)
+        if already is not None:
+            click.echo(f"token {revoke}: already revoked at {already}")
+            return
         _log_admin(d, f"revoke token {revoke}")
         click.echo(f"token {revoke}: revoked")
         return

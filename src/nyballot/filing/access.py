@@ -121,15 +121,16 @@ def list_tokens(engine: Engine) -> list[dict[str, Any]]:
     ]
 
 
-def revoke_token(engine: Engine, token_id: int) -> None:
+def revoke_token(engine: Engine, token_id: int) -> str | None:
+    """Revoke a token; when it was revoked already, when (the first revocation stands)."""
     with engine.begin() as conn:
         found = conn.execute(select(tokens.c.revoked_at).where(tokens.c.id == token_id)).first()
         if found is None:
             raise UsageError(f"token {token_id}: no such token")
-        if found[0] is None:
-            conn.execute(
-                tokens.update().where(tokens.c.id == token_id).values(revoked_at=stamp(now()))
-            )
+        if found[0] is not None:
+            return str(found[0])
+        conn.execute(tokens.update().where(tokens.c.id == token_id).values(revoked_at=stamp(now())))
+    return None
 
 
 def authenticate(engine: Engine, token: str | None, client: str) -> Actor:
