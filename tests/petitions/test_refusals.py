@@ -146,3 +146,19 @@ def test_signers_and_the_kept_review_are_written_together_or_not_at_all(
         assert con.execute("SELECT count(*) FROM petition_signers").fetchone() == (1,)
     finally:
         con.close()
+
+
+def test_the_signing_period_says_when_its_words_are_carried_forward(
+    run_cli: Run, golden_store: Path
+) -> None:
+    common = [str(DATA / "lines.csv"), "--party", "DEM", "--required", "1", "--db",
+              str(golden_store)]  # fmt: skip
+    # 2026's period rests on § 6-134(4-a), whose enacting chapter was not found: A.6774's words.
+    code, html, _ = run_cli("petitions", "review", *common, "--year", "2026", "--format", "html")
+    assert code == 0 and "(§ 6-134(4-a), text unverified) to 2026-04-02" in html
+    code, out, _ = run_cli("petitions", "review", *common, "--year", "2026", "--format", "json")
+    assert "A.6774" in json.loads(out)["period"]["opens_unverified"]
+    # 2025's bounds are the statute's own words: nothing to mark.
+    code, out, _ = run_cli("petitions", "review", *common, "--year", "2025", "--format", "json")
+    period = json.loads(out)["period"]
+    assert (period["opens_unverified"], period["closes_unverified"]) == ("", "")

@@ -44,6 +44,9 @@ class Period:
             "closes": self.closes.day.isoformat(),
             "opens_cite": self.opens.cite,
             "closes_cite": self.closes.cite,
+            # Why the words of a bound are carried forward ("" where they are the year's own).
+            "opens_unverified": self.opens.unverified,
+            "closes_unverified": self.closes.unverified,
             "law": self.law,
             "overlays": list(self.overlays),
         }
