@@ -66,3 +66,16 @@ def test_a_named_law_keeps_five_per_centum() -> None:
 def test_a_given_number_wins() -> None:
     got = required_dict(_request(("AD", "7"), required=7), 12_000, "given (enrolled)")
     assert (got["number"], got["source"]) == (7, "given (required)")
+
+
+def test_no_unit_is_the_whole_state_under_subdivision_one() -> None:
+    # § 6-136(1): "not less than fifteen thousand or five per centum, whichever is less, of the
+    # then enrolled voters of the party in the state". 5% of 1,000,000 = 50,000; 15,000 is less.
+    got = required_number(_request(), 1_000_000)
+    assert (got["number"], got["cite"], got["unit"]) == (15_000, "6-136(1)", "state")
+    # 5% of 2,000 = 100, less than 15,000: 100, still under subdivision 1.
+    small = required_number(_request(), 2_000)
+    assert (small["number"], small["cite"]) == (100, "6-136(1)")
+    # A year the law in force is not given for: five per centum, saying which limit is not applied.
+    old = required_number(_request(year=2018), 1_000_000)
+    assert old["number"] == 50_000 and "§ 6-136(1)'s whole-state number" in old["note"]

@@ -5,12 +5,12 @@ the signatures code knows (``--unit AD=7``, SD, CD or LD, a COUNTYCODE beside it
 the count), in a year it covers, under the law in force, the number is that code's: for a
 designating petition § 6-136(2)'s five per centum of the party's enrolled voters, for an
 independent petition § 6-142(2)'s five per centum of the votes cast for governor in the unit at
-the last gubernatorial election (with no ``--unit``, the whole state's number of § 6-142(1)),
-each with the unit's limit and the year's measures, marked where a limit rests on a secondary
-source. Otherwise it is the five per centum alone, rounded up to a whole signer, and the note
-says why the limits were not applied (give ``--required`` for them). An independent petition
-whose votes for governor are not given has no number: the voter file holds enrolment, not
-votes, and § 6-142 does not count enrolled voters.
+the last gubernatorial election; with no ``--unit``, the whole state's number (§ 6-136(1),
+§ 6-142(1)); each with the unit's limit and the year's measures, marked where a limit rests on
+a secondary source. Otherwise it is the five per centum alone, rounded up to a whole signer,
+and the note says why the limits were not applied (give ``--required`` for them). An
+independent petition whose votes for governor are not given has no number: the voter file
+holds enrolment, not votes, and § 6-142 does not count enrolled voters.
 """
 
 from __future__ import annotations
@@ -74,8 +74,8 @@ def signatures_unit(request: Request) -> tuple[str | None, str]:
     if not first <= request.year <= last:
         return None, f"the law in force is given for {first} to {last}"
     names = {name for name, _ in request.units}
-    if not names and request.kind == "independent":
-        return "state", ""  # no --unit: signers from the whole state, § 6-142(1)'s number
+    if not names:  # no --unit: signers from the whole state, § 6-136(1)'s or § 6-142(1)'s number
+        return "state", ""
     districts = names & DISTRICT_UNITS.keys()
     if len(districts) != 1 or names - districts - NARROWING:
         return None, "the unit is not one district (unit AD, SD, CD or LD)"
@@ -91,6 +91,7 @@ def required_number(request: Request, enrolled: int) -> dict[str, Any]:
         found, why_not = _in_force(request, unit, Inputs(enrolled=enrolled))
         if found is not None:
             return _from_signatures(found, {"enrolled": enrolled})
+    limits = "§ 6-136(1)'s whole-state number" if not request.units else "§ 6-136(2)(a)-(l)"
     return {
         "number": five_per_centum(enrolled),
         "enrolled": enrolled,
@@ -98,8 +99,7 @@ def required_number(request: Request, enrolled: int) -> dict[str, Any]:
         "words": FIVE_PER_CENTUM.words,
         "secondary": False,
         "note": "five per centum of the enrolled voters, rounded up to a whole signer; the "
-        f"limits of § 6-136(2)(a)-(l) are not applied ({why_not}; give the number required "
-        "for them)",
+        f"limits of {limits} are not applied ({why_not}; give the number required for them)",
     }
 
 
