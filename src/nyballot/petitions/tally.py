@@ -117,8 +117,7 @@ def required_of_votes(request: Request, votes: int) -> dict[str, Any]:
     if not request.units:
         # § 6-142(1), not (2), numbers the whole state's petition: no five per centum here.
         note = f"§ 6-142(1) gives the whole state's number, not applied here ({why_not})"
-        state = {"cite": VOTES_FOR_GOVERNOR_STATE.cite, "words": VOTES_FOR_GOVERNOR_STATE.words}
-        return {**_no_number(request), **counted, **state, "note": f"{note}; give required"}
+        return _none_of(VOTES_FOR_GOVERNOR_STATE, counted, f"{note}; give required")
     return {
         "number": five_per_centum(votes),
         **counted,
