@@ -76,6 +76,9 @@ def test_no_unit_is_the_whole_state_under_subdivision_one() -> None:
     # 5% of 2,000 = 100, less than 15,000: 100, still under subdivision 1.
     small = required_number(_request(), 2_000)
     assert (small["number"], small["cite"]) == (100, "6-136(1)")
-    # A year the law in force is not given for: five per centum, saying which limit is not applied.
+    # A year the law in force is not given for: no number (five per centum is § 6-136(2)'s,
+    # for "all other petitions"), § 6-136(1)'s words, and what to give.
     old = required_number(_request(year=2018), 1_000_000)
-    assert old["number"] == 50_000 and "§ 6-136(1)'s whole-state number" in old["note"]
+    assert (old["number"], old["cite"]) == (None, "6-136(1)")
+    assert old["words"].startswith("must be signed by not less than fifteen thousand")
+    assert "whole state's number, not applied here" in old["note"] and "required" in old["note"]

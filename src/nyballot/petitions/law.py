@@ -126,6 +126,15 @@ FIVE_PER_CENTUM = Ground(
     "current/6-136.txt",
 )
 
+# ... and for the whole state's, a number or the share, whichever is less.
+FIVE_PER_CENTUM_STATE = Ground(
+    "required_state",
+    "6-136(1)",
+    "must be signed by not less than fifteen thousand or five per centum, whichever is less, of "
+    "the then enrolled voters of the party in the state (excluding voters in inactive status)",
+    "current/6-136.txt",
+)
+
 # The number of valid signatures an independent petition needs: a share of the votes for
 # governor in the unit, not of enrolled voters.
 VOTES_FOR_GOVERNOR = Ground(
@@ -166,6 +175,7 @@ ALL_GROUNDS: tuple[Ground, ...] = (
     ENROLLED,
     SUBSTANTIAL_COMPLIANCE,
     FIVE_PER_CENTUM,
+    FIVE_PER_CENTUM_STATE,
     VOTES_FOR_GOVERNOR,
     VOTES_FOR_GOVERNOR_STATE,
     SPECIFICATIONS,

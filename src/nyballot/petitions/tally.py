@@ -8,7 +8,8 @@ independent petition § 6-142(2)'s five per centum of the votes cast for governo
 the last gubernatorial election; with no ``--unit``, the whole state's number (§ 6-136(1),
 § 6-142(1)); each with the unit's limit and the year's measures, marked where a limit rests on
 a secondary source. Otherwise it is the five per centum alone, rounded up to a whole signer,
-and the note says why the limits were not applied (give ``--required`` for them). An
+and the note says why the limits were not applied (give ``--required`` for them); the whole
+state's petition then has no number, its five per centum being subdivision 1's, not 2's. An
 independent petition whose votes for governor are not given has no number: the voter file
 holds enrolment, not votes, and § 6-142 does not count enrolled voters.
 """
@@ -22,6 +23,7 @@ from typing import Any
 
 from nyballot.petitions.law import (
     FIVE_PER_CENTUM,
+    FIVE_PER_CENTUM_STATE,
     VOTES_FOR_GOVERNOR,
     VOTES_FOR_GOVERNOR_STATE,
     Ground,
@@ -91,7 +93,10 @@ def required_number(request: Request, enrolled: int) -> dict[str, Any]:
         found, why_not = _in_force(request, unit, Inputs(enrolled=enrolled))
         if found is not None:
             return _from_signatures(found, {"enrolled": enrolled})
-    limits = "§ 6-136(1)'s whole-state number" if not request.units else "§ 6-136(2)(a)-(l)"
+    if not request.units:
+        # § 6-136(1), not (2), numbers the whole state's petition: no five per centum here.
+        note = f"§ 6-136(1) gives the whole state's number, not applied here ({why_not})"
+        return _none_of(FIVE_PER_CENTUM_STATE, {"enrolled": enrolled}, f"{note}; give required")
     return {
         "number": five_per_centum(enrolled),
         "enrolled": enrolled,
@@ -99,7 +104,8 @@ def required_number(request: Request, enrolled: int) -> dict[str, Any]:
         "words": FIVE_PER_CENTUM.words,
         "secondary": False,
         "note": "five per centum of the enrolled voters, rounded up to a whole signer; the "
-        f"limits of {limits} are not applied ({why_not}; give the number required for them)",
+        f"limits of § 6-136(2)(a)-(l) are not applied ({why_not}; give the number required "
+        "for them)",
     }
 
 
