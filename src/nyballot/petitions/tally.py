@@ -9,7 +9,7 @@ the last gubernatorial election; with no ``--unit``, the whole state's number (�
 § 6-142(1)); each with the unit's limit and the year's measures, marked where a limit rests on
 a secondary source. Otherwise it is the five per centum alone, rounded up to a whole signer,
 and the note says why the limits were not applied (give ``--required`` for them); the whole
-state's petition then has no number, its five per centum being subdivision 1's, not 2's. An
+state's petition then has no number (§ 6-136(2)'s five per centum is for all other petitions). An
 independent petition whose votes for governor are not given has no number: the voter file
 holds enrolment, not votes, and § 6-142 does not count enrolled voters.
 """
