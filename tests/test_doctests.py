@@ -19,3 +19,10 @@ def test_package_example() -> None:
 def test_general_election_day_examples() -> None:
     result = doctest.testmod(holidays)
     assert result.attempted >= 2 and result.failed == 0
+
+
+def test_season_examples() -> None:
+    from nyballot.reckoning import season
+
+    result = doctest.testmod(season)
+    assert result.attempted >= 3 and result.failed == 0

@@ -47,7 +47,8 @@ _BRACKET = re.compile(r"\[[^\]]*\]")
 _NOTE = re.compile(r"\[([^\]]*not (?:found|collected|copied)[^\]]*)\]|\[\.\.\.\]")
 _REST = re.compile(r"rest not (?:found|collected|copied)")
 _RANGE = re.compile(r"\b(\d+)(?:-| to )(\d+)\b")
-_NAMED_SUB = re.compile(r"(\d+(?:-[a-z])?)(?:\(([a-z])\))?")
+# A subdivision named in a note; a year ("the 2014 copy") is none.
+_NAMED_SUB = re.compile(r"(?<!\d)(\d{1,3}(?:-[a-z])?)(?!\d)(?:\(([a-z])\))?")
 
 
 def body(text: str) -> str:
