@@ -53,7 +53,8 @@ def secondary_mark(evidence: str | None, source: str) -> str:
 # took effect later prevail (on the same day, the later section); "earlier" reads the later
 # sections as leaving the first amendment standing.
 ConflictReading = Literal["later", "earlier"]
-OverlayKind = Literal["chapter-law", "court-order", "executive-order", "bill"]
+# "reading": the other reading of enacted words, never law (read on top of it, marked what-if).
+OverlayKind = Literal["chapter-law", "court-order", "executive-order", "bill", "reading"]
 Action = Literal["replace", "add", "repeal"]
 TakesEffect = Literal["dates", "january-after-enactment"]
 
@@ -78,7 +79,7 @@ class Rule:
     note: str = ""
     unverified: str = ""  # why these words may not be the words in force
     verified_from: int | None = None  # words known in force from this year; earlier: unverified
-    only_in: Literal["presidential_years", "other_years"] | None = None
+    only_in: Literal["presidential_years", "other_years", "governor_years"] | None = None
     origin: str = ""  # the data file it was read from
     overlay: str | None = None  # the overlay that supplied it, if any
     bill_section: str = ""  # for overlay rules: the section of the act that makes the change
@@ -116,7 +117,10 @@ class Rule:
 
     def in_year(self, year: int) -> bool:
         """Whether the rule speaks of this year: ``only_in`` presidential years (a year divisible
-        by four, as the calendar has always reckoned them) or only in the other years."""
+        by four, as the calendar has always reckoned them), only in the other years, or only in
+        the years of an election for governor (two years after a presidential year)."""
+        if self.only_in == "governor_years":
+            return year % 4 == 2
         presidential = year % 4 == 0
         return self.only_in is None or presidential == (self.only_in == "presidential_years")
 
