@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from nyballot.calendar.model import Convention, Part, Step
 from nyballot.law.loader import Law
-from nyballot.law.model import Rule
+from nyballot.law.model import DutyReading, Rule
 from nyballot.reckoning import dates
 from nyballot.reckoning.dates import format_day
 from nyballot.reckoning.expressions import (
@@ -50,6 +50,7 @@ class Evaluator:
         overrides: Mapping[str, tuple[dt.date, str]],
         convention: Convention,
         labels: Mapping[int, str] | None = None,
+        duties: DutyReading = "rolled",
     ) -> None:
         self.rules = rules
         self.labels = labels or {}
@@ -58,6 +59,7 @@ class Evaluator:
         self.events = events
         self.overrides = overrides
         self.convention = convention
+        self.duties = duties
         self.memo: dict[tuple[str, Part], Value] = {}
         self.conditions: dict[str, tuple[bool | None, list[Step]]] = {}
 
@@ -88,7 +90,8 @@ class Evaluator:
         raw, expr_steps = self.expr(expr, rule, part)
         steps = steps + expr_steps
         final = raw
-        rolled = roll_forward(raw) if raw is not None and part == "closes" and rule.roll else None
+        rolls = part == "closes" and rule.rolls(self.duties)
+        rolled = roll_forward(raw) if raw is not None and rolls else None
         if rolled is not None:
             final = rolled.day
             text = f"last day falls on {rolled.reason} -> next business day"

@@ -21,6 +21,12 @@ RuleKind = Literal[
 # a filing day). A ballot received by a day counted forward from the election ("receipt")
 # rolls: rolling takes no time from the board before the election.
 NON_ROLLING_KINDS = frozenset({"election", "cutoff", "duty", "voter", "meeting", "signing"})
+# A board's duty counted forward from a day ("within thirteen days from the day upon which the
+# primary election is held"): its last day on a Saturday, Sunday or public holiday is the next
+# business day ("rolled", GCL § 25-a: a period computed from a certain day within which an act is
+# required to be done), or stays the statute's day ("fixed", § 1-106(1) moves only "the last day
+# for filing", and a board's canvass is no filing). The rules' notes quote both.
+DutyReading = Literal["rolled", "fixed"]
 # Who a date is for: the three groups a calendar can be filtered by (`--kind`, `kind=`).
 # Election days belong to every group: every other date is counted from them.
 KindGroup = Literal["candidate", "board", "voter"]
@@ -94,6 +100,18 @@ class Rule:
     def roll(self) -> bool:
         """Whether the last day rolls to the next business day: the kind alone decides."""
         return self.kind not in NON_ROLLING_KINDS
+
+    @property
+    def counted_forward_duty(self) -> bool:
+        """A board's duty whose last day is counted forward from a day ("13 days after
+        primary"): whether it rolls is the reading of GCL § 25-a (see ``DutyReading``)."""
+        direction = getattr(self.closes, "direction", None)
+        return self.kind == "duty" and direction == "after"
+
+    def rolls(self, duties: DutyReading = "rolled") -> bool:
+        """Whether the last day rolls: the kind decides, and for a board's duty counted forward
+        from a day, the reading of GCL § 25-a asked for."""
+        return self.roll or (duties == "rolled" and self.counted_forward_duty)
 
     def expressions(self) -> dict[str, Expr | Condition]:
         found: dict[str, Expr | Condition] = {}

@@ -78,8 +78,9 @@ def _choice(
     conv: str,
     primary: str | None = None,
     general: str | None = None,
+    duties: str = "rolled",
 ) -> CalendarRequest:
-    return choose(year, law, overlays or (), events or (), conv, primary, general)
+    return choose(year, law, overlays or (), events or (), conv, primary, general, duties)
 
 
 def _row(d: Deadline, choice: CalendarRequest) -> dict[str, Any]:
@@ -152,11 +153,13 @@ def _asked(
     convention: Text = "rolled",
     primary: Text = None,
     general: Text = None,
+    duties: Text = "rolled",
 ) -> Asked:
     """The calendar a page asks for (year in the path; law, events and typed-in election days
     in the query), or what was wrong with the request, for the page to render."""
     try:
-        choice = _choice(year, law, overlays, event, convention or "rolled", primary, general)
+        conv = convention or "rolled"
+        choice = _choice(year, law, overlays, event, conv, primary, general, duties or "rolled")
         return choice, choice.calendar()
     except NyballotError as exc:
         return exc
