@@ -69,6 +69,8 @@ class Deadline:
     # (a deadline built by hand) falls back to the events the rule itself names.
     needs: tuple[str, ...] | None = None
     impossible: str = ""  # why the events given make this date impossible (status not_applicable)
+    # For a last day awaiting an event: the latest it can be, where the law bounds it.
+    closes_at_latest: dt.date | None = None
 
     @property
     def id(self) -> str:

@@ -96,6 +96,7 @@ def _row(d: Deadline, choice: CalendarRequest) -> dict[str, Any]:
         "secondary": d.rule.evidence_source if d.rule.evidence else "",
         "formula": [(PART[k], v) for k, v in d.formula().items()],
         "events": d.events(),
+        "latest": d.closes_at_latest,
         "href": f"/web/explain/{choice.year}/{d.id}{choice.query()}",
     }
 
