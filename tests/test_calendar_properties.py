@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nyballot.calendar.engine import build_calendar
+from nyballot.calendar.evaluating import DUTY_ROLL_CITE
 from nyballot.calendar.model import Calendar, Deadline
 from nyballot.law.loader import load_law
 from nyballot.law.model import Rule
@@ -96,7 +97,8 @@ def _raw_closes(d: Deadline) -> dt.date | None:
     if d.closes is None:  # awaiting an event or not applicable: inner steps may carry dates
         assert d.rolled_from is None
         return None
-    steps = [s for s in d.derivation if s.part == "closes" and s.cite != ROLL_CITE]
+    rolls = (ROLL_CITE, DUTY_ROLL_CITE)
+    steps = [s for s in d.derivation if s.part == "closes" and s.cite not in rolls]
     raw = steps[-1].date if steps else None
     # The deadline says the same where it rolled (rolled_from), and nothing where it did not.
     assert d.rolled_from == (raw if raw != d.closes else None), (d.id, d.rolled_from, raw)

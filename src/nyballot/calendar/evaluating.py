@@ -33,6 +33,10 @@ from nyballot.reckoning.holidays import is_business_day, roll_forward
 Found = tuple[dt.date | None, list[Step]]  # a date (None: not until an event) and its steps
 
 
+# A board's duty is no filing: § 25-a alone extends its period (see DutyReading).
+DUTY_ROLL_CITE = "GCL § 25-a"
+
+
 @dataclass
 class Value:
     raw: dt.date | None  # as the expression gives it
@@ -95,7 +99,8 @@ class Evaluator:
         if rolled is not None:
             final = rolled.day
             text = f"last day falls on {rolled.reason} -> next business day"
-            steps.append(Step(text, final, rolled.cite, part))
+            cite = DUTY_ROLL_CITE if rule.counted_forward_duty else rolled.cite
+            steps.append(Step(text, final, cite, part))
         return Value(raw, final, steps)
 
     # -- expressions -----------------------------------------------------------------------
