@@ -97,3 +97,13 @@ def test_the_other_reading_of_a_vacancy_is_marked_what_if_not_unenacted() -> Non
     assert cal.what_if
     assert any("the other reading of the law in force" in r for r in cal.what_if_reasons)
     assert not any("never enacted" in r for r in cal.what_if_reasons)
+
+
+def test_the_page_form_offers_the_reading_and_the_page_reads_it(client: TestClient) -> None:
+    assert 'name="duties"' in client.get("/").text
+    moved = client.get("/web/calendar?year=2027&duties=fixed", follow_redirects=False)
+    assert moved.headers["location"] == "/web/calendar/2027?duties=fixed"
+    page = client.get("/web/calendar/2027?duties=fixed").text
+    start = page.index('data-rule="canvass.primary"')
+    row = page[start : page.index("</tr>", start)]
+    assert "2027-07-05" in row and "2027-07-06" not in row

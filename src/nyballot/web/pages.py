@@ -22,7 +22,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from nyballot.calendar.model import CONVENTIONS, Calendar, Deadline
+from nyballot.calendar.model import CONVENTIONS, DUTIES, Calendar, Deadline
 from nyballot.calendar.request import CalendarRequest
 from nyballot.errors import NyballotError, UsageError
 from nyballot.export.csv import to_csv
@@ -115,6 +115,7 @@ def home() -> HTMLResponse:
         last=last,
         versions=versions,
         conventions=CONVENTIONS,
+        duties=DUTIES,
         events=data.events,
     )
 
@@ -137,6 +138,7 @@ def pick(request: Request, year: Text = None) -> Response:
             params.get("convention") or "rolled",
             params.get("primary"),
             params.get("general"),
+            params.get("duties") or "rolled",
         )
     except NyballotError as exc:
         return error_page(exc)
