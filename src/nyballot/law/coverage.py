@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any, Literal
 
 from nyballot.errors import UsageError, suggest
-from nyballot.law.choice import normalise_name
+from nyballot.law.choice import normalise_name, resolve_law
 from nyballot.law.coverage_data import CoverageData, Section, coverage_data
 from nyballot.law.loader import apply_overlays, load_law
 from nyballot.law.markers import Derived, derive
@@ -143,10 +143,9 @@ def unverified_in(rule: Rule, year: int) -> bool:
 def missing_years(version: LawVersion, data: CoverageData) -> dict[tuple[str, Path], set[int]]:
     """Each listed unit a voter's or board's date cites -> the years its rule in force (the
     version's, or an enacted overlay's for that year) rests on words carried forward."""
-    overlays = [o for o in load_law().overlays.values() if o.enacted]
     found: dict[tuple[str, Path], set[int]] = {}
     for year in range(version.first_year, version.last_year + 1):
-        applied = [o for o in overlays if o.applies_to(version.id, year)]
+        _, applied = resolve_law(year, version.id, (), load_law())
         for rule in apply_overlays(version, applied, year).values():
             groups = kind_groups(rule.kind)
             if rule.kind == "election" or not {"voter", "board"} & set(groups):
