@@ -14,7 +14,7 @@ from nyballot.signatures.in_force import data
 from .runner import HERE, STAGES, Case, cases, files, load, run, years
 
 # How many cases each stage holds: a case dropped or a file lost fails here, not silently.
-COUNTS = {"calendar": 192, "ballot": 34, "signatures": 27, "delegates": 21, "timeliness": 22}
+COUNTS = {"calendar": 220, "ballot": 34, "signatures": 27, "delegates": 21, "timeliness": 22}
 # Signatures under the law in force: 2 petitions x 8 years (2019-2026) x 14 units.
 IN_FORCE_CHECKS = 2 * 8 * 14
 
@@ -45,7 +45,7 @@ REQUIRED = {
 SHARED_KEYS = {"name", "stage", "law", "with", "expect", "source"}
 INPUT_KEYS = {
     "calendar": {"year", "enacted", "enacted_on", "events", "primary", "general", "convention",
-                 "absent"},
+                 "absent", "duties"},
     "signatures": {"office", "district", "section", "votes_for_governor", "enrolled",
                    "congressional_districts", "larger_requirement", "petition", "years"},
     "ballot": {"ballot"},
