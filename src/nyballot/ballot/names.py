@@ -21,8 +21,8 @@ from nameparser import HumanName
 from pyuca import Collator
 
 if TYPE_CHECKING:
-    from nyballot.ballot.law import Quote
     from nyballot.ballot.model import Candidate
+    from nyballot.ballot.rules import Quote
 
 
 class NameParts(NamedTuple):

@@ -36,8 +36,14 @@ def _heading(ballot: Ballot) -> str:
     return f"OFFICIAL PRIMARY BALLOT - {ballot.party.upper()} PARTY"
 
 
+def law_line(ballot: Ballot) -> str:
+    """Which law the ballot is read under, and how it was chosen: every output's first line."""
+    mark = "WHAT-IF " if ballot.what_if else ""
+    return f"{mark}Law: {ballot.law} ({ballot.law_title}); {ballot.law_chosen}"
+
+
 def render_text(ballot: Ballot, *, steps: bool = True) -> str:
-    out = [_heading(ballot), ballot.place, f"Law: {ballot.law} ({ballot.law_title})"]
+    out = [law_line(ballot), _heading(ballot), ballot.place]
     if ballot.what_if:
         out.append(WHAT_IF)
     if ballot.seed:

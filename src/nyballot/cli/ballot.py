@@ -16,6 +16,14 @@ from nyballot.export.json import dumps
 from nyballot.export.pdf import html_to_pdf
 from nyballot.files import read_capped
 from nyballot.law.bills import choose_law
+from nyballot.law.choice import LawChoice
+
+
+def ballot_choice(law_id: str | None, bills: tuple[str, ...]) -> LawChoice:
+    """The law named, with the bills; with none named, the law in force (chosen by year)."""
+    choice = choose_law(law_id, bills)
+    return choice if law_id else LawChoice(None, choice.overlays)
+
 
 MAX_BYTES = 1024 * 1024  # one election district's ballot is a few kilobytes
 
@@ -59,7 +67,12 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 @click.argument(
     "district_file", metavar="BALLOT.json", type=click.Path(dir_okay=False, path_type=Path)
 )
-@click.option("--law", "law_id", metavar="VERSION", help="pre-2019 (the default).")
+@click.option(
+    "--law",
+    "law_id",
+    metavar="VERSION",
+    help="pre-2019 or current (default: the law in force in the election's year).",
+)
 @click.option("--with", "bills", multiple=True, metavar="BILL", help="A9725, S5305A or S5961.")
 @click.option("--seed", help="Published seed for the drawing by lot (overrides the file's).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html", "pdf"]), default="text")
@@ -76,7 +89,7 @@ def ballot(
     if seed is not None and not seed.strip():
         raise UsageError("--seed: empty; give the published seed of the drawing (or leave it out)")
     data = parse_ballot(read_document(district_file), district_file.name)
-    result = build_ballot(data, choose_law(law_id, bills), seed)
+    result = build_ballot(data, ballot_choice(law_id, bills), seed)
     if fmt == "json":
         click.echo(dumps(ballot_dict(result)), nl=False)
     elif fmt == "html":
