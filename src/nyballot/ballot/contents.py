@@ -34,6 +34,7 @@ from nyballot.ballot.model import (
     Contest,
     Left,
     Office,
+    text_problem,
 )
 from nyballot.ballot.order import (
     Item,
@@ -70,6 +71,8 @@ class Printed:
 def build_ballot(data: BallotInput, choice: LawChoice, seed: str | None = None) -> Ballot:
     """The ballot of one election district under ``choice``: with no version named, the law in
     force in the election's year (or, with no date in the file, the coming season's)."""
+    if seed and text_problem(seed):
+        raise UsageError(f"seed: {text_problem(seed)}; the drawing steps quote the seed")
     year, chosen = _law_year(data, choice)
     rules = ballot_law(choice, year)
     seed = seed or data.seed

@@ -499,9 +499,9 @@ def _on_both(
 def _check_text(value: Any, source: str, where: str) -> None:
     """Refuse control characters (and bidirectional overrides) anywhere in the document."""
     if isinstance(value, str):
-        bad = next((ch for ch in value if unicodedata.category(ch) == "Cc" or ch in _BIDI), None)
-        if bad is not None:
-            raise _fail(source, where, f"contains the control character U+{ord(bad):04X}")
+        problem = text_problem(value)
+        if problem:
+            raise _fail(source, where, problem)
     elif isinstance(value, dict):
         for key, item in value.items():
             _check_text(key, source, where)
@@ -512,6 +512,18 @@ def _check_text(value: Any, source: str, where: str) -> None:
 
 
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def text_problem(value: str) -> str:
+    """What makes ``value`` unprintable ("" if nothing): a control character, a bidirectional
+    override, or a lone surrogate (half of a UTF-16 pair, no character at all)."""
+    for ch in value:
+        kind = unicodedata.category(ch)
+        if kind == "Cs":
+            return f"contains a lone surrogate U+{ord(ch):04X}, which is no character"
+        if kind == "Cc" or ch in _BIDI:
+            return f"contains the control character U+{ord(ch):04X}"
+    return ""
 
 
 def input_digest(data: Any) -> str:

@@ -109,6 +109,8 @@ def _drawn(items: list[Item], seed: str, office: str, contest: Contest, cite: st
     by_key = {i.key: i for i in items}
     order = [by_key[k] for k in draw(seed, office, by_key)]
     for place, item in enumerate(order, start=1):
+        if not _shown(item, contest):
+            continue
         digest = ticket(seed, office, item.key)
         contest.say(
             f"Drawn {place}: {item.label()}: sha256('{seed}|{office}|{item.key}') = "
@@ -116,6 +118,13 @@ def _drawn(items: list[Item], seed: str, office: str, contest: Contest, cite: st
             cite,
         )
     return order
+
+
+def _shown(item: Item, contest: Contest) -> bool:
+    """Offices drawn together (delegates and alternates to one convention): each contest shows
+    the drawing of the items it prints; a drawing of no one office's (a row of § 2-122-a) all."""
+    offices = {m.office for m in item.members}
+    return contest.office in offices or not contest.office or ":" in contest.office
 
 
 def rotate(items: list[Item], steps: int) -> list[Item]:

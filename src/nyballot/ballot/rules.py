@@ -152,7 +152,9 @@ def ballot_law(choice: LawChoice, year: int | None = None) -> BallotLaw:
         what_if=resolved.what_if,
         label=" + ".join([resolved.version.id, *(o.id for o in bills)]),
         title="; ".join([resolved.version.title, *(f"with {o.id}: {o.title}" for o in bills)]),
-        unverified=tuple(p.unverified for p in used if p is not None and p.unverified),
+        unverified=tuple(
+            dict.fromkeys(p.unverified for p in used if p is not None and p.unverified)
+        ),
         levels=order.items() if order is not None else (),
         words={pid: tuple(_quote(p, i) for i in range(len(p.law))) for pid, p in found.items()},
     )

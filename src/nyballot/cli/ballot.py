@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from nyballot.ballot import build_ballot, parse_ballot
+from nyballot.ballot.model import text_problem
 from nyballot.ballot.render import ballot_dict, render_html, render_text
 from nyballot.errors import UsageError
 from nyballot.export.json import dumps
@@ -88,6 +89,8 @@ def ballot(
     """The primary ballot described by BALLOT.json: who appears, in what order, as printed."""
     if seed is not None and not seed.strip():
         raise UsageError("--seed: empty; give the published seed of the drawing (or leave it out)")
+    if seed is not None and text_problem(seed):
+        raise UsageError(f"--seed: {text_problem(seed)}; the drawing steps quote the seed")
     data = parse_ballot(read_document(district_file), district_file.name)
     result = build_ballot(data, ballot_choice(law_id, bills), seed)
     if fmt == "json":
