@@ -84,6 +84,7 @@ def build_ballot(data: BallotInput, choice: LawChoice, seed: str | None = None) 
         law_chosen=chosen,
         date=data.date.isoformat() if data.date else "",
         endorsement=asdict(data.endorsement),
+        independent_bodies=list(data.independent_bodies),
         seed=seed,
         district_index=data.district_index,
         input_digest=data.digest,

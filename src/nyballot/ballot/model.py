@@ -124,6 +124,8 @@ class Line:
     petition: str = ""
     label: str = ""
     children: list[Line] = field(default_factory=list)
+    filed: str = ""  # the day the petition was filed, ISO, where the file gives it
+    parties: list[str] = field(default_factory=list)  # other parties it stands for (fusion)
 
 
 @dataclass
@@ -169,6 +171,7 @@ class Ballot:
     left_off: list[Left] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     unverified: list[str] = field(default_factory=list)
+    independent_bodies: list[str] = field(default_factory=list)
     law_chosen: str = ""  # how the law was chosen ("in force for 2026, the election's year")
     date: str = ""  # the election's date, ISO
     endorsement: dict[str, Any] = field(default_factory=dict)

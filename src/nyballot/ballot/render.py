@@ -23,7 +23,7 @@ def _vote_for(c: Contest) -> str:
     return f"vote for {'not more than ' if c.seats > 1 else ''}{c.seats}"
 
 
-def _cite(cite: str) -> str:
+def shown_cite(cite: str) -> str:
     return f"§ {cite}" if cite[:1].isdigit() else cite
 
 
@@ -61,13 +61,13 @@ def render_text(ballot: Ballot, *, steps: bool = True) -> str:
         if steps:
             out.append("  Why this order:")
             for i, step in enumerate(contest.steps, start=1):
-                cite = f"   [{_cite(step.cite)}]" if step.cite else ""
+                cite = f"   [{shown_cite(step.cite)}]" if step.cite else ""
                 out.append(f"    {i}. {step.text}{cite}")
         out.append("")
     if ballot.left_off:
         out.append("Not on the ballot:")
         for left in ballot.left_off:
-            out.append(f"  - {left.office}: {left.who}: {left.reason}   [{_cite(left.cite)}]")
+            out.append(f"  - {left.office}: {left.who}: {left.reason}   [{shown_cite(left.cite)}]")
         out.append("")
     for note in ballot.notes:
         out.append(f"Note: {note}")
@@ -123,7 +123,9 @@ def render_html(ballot: Ballot) -> str:
             else ""
         )
         steps = "".join(
-            f"<li>{e(s.text)}" + (f" <em>[{e(_cite(s.cite))}]</em>" if s.cite else "") + "</li>"
+            f"<li>{e(s.text)}"
+            + (f" <em>[{e(shown_cite(s.cite))}]</em>" if s.cite else "")
+            + "</li>"
             for s in contest.steps
         )
         parts.append(
@@ -133,7 +135,8 @@ def render_html(ballot: Ballot) -> str:
         )
     if ballot.left_off:
         items = "".join(
-            f"<li>{e(left.office)}: {e(left.who)}: {e(left.reason)} [{e(_cite(left.cite))}]</li>"
+            f"<li>{e(left.office)}: {e(left.who)}: {e(left.reason)} "
+            f"[{e(shown_cite(left.cite))}]</li>"
             for left in ballot.left_off
         )
         parts.append(f"<details><summary>Not on the ballot</summary><ul>{items}</ul></details>")

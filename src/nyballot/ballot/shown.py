@@ -66,7 +66,10 @@ def lines_of(
                         "delegate's name"
                     )
                 printed = with_sex(printed, c)
-            lines.append(Line(c.id, c.name, printed, petition=c.petition))
+            filed = c.filed.date().isoformat() if c.filed else ""
+            lines.append(
+                Line(c.id, c.name, printed, c.petition, filed=filed, parties=list(c.parties))
+            )
     if lines and rules.capitals is not None:
         contest.say_once(f'Names in capitals. "{rules.capitals.words}"', rules.capitals.cite)
     return lines
