@@ -21,6 +21,7 @@ from importlib import resources
 from typing import Any
 
 from nyballot.ballot.model import Ballot, Contest, Line
+from nyballot.ballot.render import law_line
 from nyballot.errors import UsageError
 
 SCHEMA = "data/NIST_V2_election_results_reporting.json"
@@ -197,8 +198,9 @@ def to_cdf(ballot: Ballot, generated: str) -> dict[str, Any]:
         "SequenceEnd": 1,
         "Status": "pre-election",
         "VendorApplicationId": "nyballot",
-        "Notes": f"Law: {ballot.law}; seed: {ballot.seed or ''}; input sha256 "
+        "Notes": f"{law_line(ballot)}; seed: {ballot.seed or ''}; input sha256 "
         f"{ballot.input_digest}",
+        "IsTest": ballot.what_if,  # a what-if is no definition any board runs
         "GpUnit": units,
         "Party": _parties(ballot),
         "Person": persons,
