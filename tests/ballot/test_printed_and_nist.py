@@ -223,3 +223,20 @@ def test_a_joint_designation_missing_a_running_mate_is_refused_naming_both(
     change(doc["offices"])
     err = _refused(["ballot", str(_file(tmp_path, doc))], capsys)
     assert message in err
+
+
+@needs_poppler
+def test_every_script_the_names_use_prints_in_a_noto_font(tmp_path: Path) -> None:
+    if shutil.which("pdffonts") is None:
+        pytest.skip("no pdffonts")
+    out = _run(str(EXAMPLES / "ballot-governor.json"), "--format", "pdf")
+    text = _pdf_text(tmp_path, out.stdout_bytes)
+    for name in ("ИВАН ПЕТРОВ", "陈伟", "आशा राव", "ΩMAR ØSTER"):  # examples/ballot-governor.json
+        assert name in text
+    fonts = subprocess.run(["pdffonts", str(tmp_path / "out.pdf")], capture_output=True,
+                           text=True, check=True).stdout.splitlines()[2:]  # fmt: skip
+    families = {line.split()[0].split("+")[-1] for line in fonts}
+    # Latin, Greek and Cyrillic in Noto Sans; Arabic, Devanagari, CJK in their Noto families.
+    assert all(f.startswith("Noto-Sans") for f in families), families
+    assert {"Noto-Sans-Arabic-Bold", "Noto-Sans-Devanagari-Bold"} <= families
+    assert any(f.startswith("Noto-Sans-CJK") for f in families)
