@@ -88,11 +88,14 @@ def by_lot(
     """
     cite = rules.lot.cite
     key = key or contest.office
+    # Offices drawn together (delegates and alternates to one convention): each contest shows
+    # the drawing of the items it prints; a drawing for no one office (a row of § 2-122-a) all.
+    mine = contest.office in {m.office for i in items for m in i.members}
     if groups_below and any(i.is_group for i in items):
         groups = [i for i in items if i.is_group]
         single = [i for i in items if not i.is_group]
-        order = _drawn(groups, seed, "petition", contest, cite)
-        order += _drawn(single, seed, key, contest, cite)
+        order = _drawn(groups, seed, "petition", contest, cite, mine)
+        order += _drawn(single, seed, key, contest, cite, mine)
         contest.say(
             f"Groups designated by one petition drawn first by a single lot (office key "
             f"'petition'); candidates designated individually printed below them, drawn among "
@@ -102,14 +105,16 @@ def by_lot(
         return order
     if announce:
         contest.say(f'Order determined by lot. "{rules.lot.words}"', rules.lot.cite)
-    return _drawn(items, seed, key, contest, cite)
+    return _drawn(items, seed, key, contest, cite, mine)
 
 
-def _drawn(items: list[Item], seed: str, office: str, contest: Contest, cite: str) -> list[Item]:
+def _drawn(
+    items: list[Item], seed: str, office: str, contest: Contest, cite: str, mine: bool
+) -> list[Item]:
     by_key = {i.key: i for i in items}
     order = [by_key[k] for k in draw(seed, office, by_key)]
     for place, item in enumerate(order, start=1):
-        if not _shown(item, contest):
+        if mine and all(m.office != contest.office for m in item.members):
             continue
         digest = ticket(seed, office, item.key)
         contest.say(
@@ -118,13 +123,6 @@ def _drawn(items: list[Item], seed: str, office: str, contest: Contest, cite: st
             cite,
         )
     return order
-
-
-def _shown(item: Item, contest: Contest) -> bool:
-    """Offices drawn together (delegates and alternates to one convention): each contest shows
-    the drawing of the items it prints; a drawing of no one office's (a row of § 2-122-a) all."""
-    offices = {m.office for m in item.members}
-    return contest.office in offices or not contest.office or ":" in contest.office
 
 
 def rotate(items: list[Item], steps: int) -> list[Item]:

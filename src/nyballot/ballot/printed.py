@@ -21,8 +21,8 @@ import datetime as dt
 import html
 from collections.abc import Iterable
 
-from nyballot.ballot.model import Ballot, Contest, Line
-from nyballot.ballot.render import WHAT_IF, law_line, shown_cite
+from nyballot.ballot.model import Ballot, Contest
+from nyballot.ballot.render import WHAT_IF, law_line, line_html, shown_cite
 from nyballot.errors import UsageError
 
 PAPERS = ("letter", "legal")
@@ -44,7 +44,7 @@ def _style(paper: str) -> str:
         ".num{display:inline-block;width:2em;font-weight:bold}"
         ".oval{display:inline-block;width:1.3em;height:.75em;border:2px solid #000;"
         "border-radius:50%;margin-right:.5em;vertical-align:middle}"
-        ".name{font-weight:bold}.mate{margin-left:4.3em}.note{font-size:9pt}"
+        ".name{font-weight:bold}.sub{margin-left:4.3em}.note{font-size:9pt}"
         ".whatif{border:3px solid #000;padding:.3em;text-align:center;font-weight:bold}"
         "table{border-collapse:collapse}td{vertical-align:top;padding:.1em .4em}"
     )
@@ -98,18 +98,6 @@ def _vote_for(c: Contest) -> str:
     return f"Vote for {'not more than ' if c.seats > 1 else ''}{'one' if c.seats == 1 else c.seats}"
 
 
-def _line(number: int, line: Line) -> str:
-    esc = html.escape
-    mates = "".join(
-        f'<div class="mate">{esc(m.label)}: <span class="name">{esc(m.printed)}</span></div>'
-        for m in line.children
-    )
-    return (
-        f'<li><span class="num">{number}</span><span class="oval"></span>'
-        f'<span class="name">{esc(line.printed)}</span>{mates}</li>'
-    )
-
-
 def _contests(ballot: Ballot) -> str:
     parts = []
     number = 0
@@ -117,7 +105,7 @@ def _contests(ballot: Ballot) -> str:
         lines = []
         for line in contest.lines:
             number += 1
-            lines.append(_line(number, line))
+            lines.append(line_html(line, number, child_ovals=contest.kind == "president"))
         if contest.write_in:
             lines.append(
                 '<li><span class="num"></span><span class="oval"></span>write-in ____</li>'

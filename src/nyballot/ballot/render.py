@@ -76,16 +76,18 @@ def render_text(ballot: Ballot, *, steps: bool = True) -> str:
     return "\n".join(out).rstrip("\n") + "\n"
 
 
-def _html_line(line: Line) -> str:
+def line_html(line: Line, number: int | None = None, child_ovals: bool = True) -> str:
+    """One printed line: its designating number (if any), an oval, the name, and the names in
+    its row: each with an oval where voted apart (delegates), none where voted jointly."""
+    esc = html.escape
+    oval = '<span class="oval"></span>'
     children = "".join(
-        f'<div class="sub"><span class="oval"></span>{html.escape(c.label)}: '
-        f"{html.escape(c.printed)}</div>"
+        f'<div class="sub">{oval if child_ovals else ""}{esc(c.label)}: '
+        f'<span class="name">{esc(c.printed)}</span></div>'
         for c in line.children
     )
-    return (
-        f'<li><span class="oval"></span><span class="name">{html.escape(line.printed)}</span>'
-        f"{children}</li>"
-    )
+    num = f'<span class="num">{number}</span>' if number is not None else ""
+    return f'<li>{num}{oval}<span class="name">{esc(line.printed)}</span>{children}</li>'
 
 
 def render_html(ballot: Ballot) -> str:
@@ -116,7 +118,7 @@ def render_html(ballot: Ballot) -> str:
     if ballot.what_if:
         parts.append(f'<p class="whatif"><strong>{e(WHAT_IF)}</strong></p>')
     for contest in ballot.contests:
-        lines = "".join(_html_line(line) for line in contest.lines)
+        lines = "".join(line_html(line) for line in contest.lines)
         write_in = (
             '<li><span class="oval"></span>write-in: ______________________</li>'
             if contest.write_in
