@@ -1,6 +1,6 @@
 """The ballot input (one election district's primary) and what the ballot module returns.
 
-The input is a JSON document; its shape is documented in the README ("Ballots") and an example
+The input is a JSON document; its shape is documented in docs/ballots.md and an example
 ships in ``examples/ballot-ed.json``. Every error names the place in the file, e.g.
 ``ballot.json: offices[1].candidates[2]: 'status' must be one of ...``.
 """
@@ -535,6 +535,21 @@ def input_digest(data: Any) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+def _endorsement(doc: dict[str, Any], source: str) -> Endorsement:
+    """The parts of § 7-106(5)'s endorsement the file gives ("" where it gives none)."""
+
+    def part(key: str) -> str:
+        return _text(doc, key, source, key) if key in doc else ""
+
+    return Endorsement(
+        county=part("county"),
+        district=part("district"),
+        ward=part("ward"),
+        election_district=part("election_district"),
+        commissioners=_names(doc, "commissioners", source, "document"),
+    )
+
+
 def _date(doc: dict[str, Any], source: str) -> dt.date | None:
     if "date" not in doc:
         return None
@@ -583,17 +598,7 @@ def parse_ballot(data: Any, source: str = "ballot.json") -> BallotInput:
     _check_joint(offices, source)
     return BallotInput(
         date=_date(doc, source),
-        endorsement=Endorsement(
-            county=_text(doc, "county", source, "county") if "county" in doc else "",
-            district=_text(doc, "district", source, "district") if "district" in doc else "",
-            ward=_text(doc, "ward", source, "ward") if "ward" in doc else "",
-            election_district=(
-                _text(doc, "election_district", source, "election_district")
-                if "election_district" in doc
-                else ""
-            ),
-            commissioners=_names(doc, "commissioners", source, "document"),
-        ),
+        endorsement=_endorsement(doc, source),
         independent_bodies=_names(doc, "independent_bodies", source, "document"),
         party=_text(doc, "party", source, "party"),
         place=_text(doc, "place", source, "place", "election district"),

@@ -151,61 +151,41 @@ def _contest(contest: Contest, party: str) -> tuple[dict[str, Any], list[str]]:
     return found, order
 
 
-def to_cdf(ballot: Ballot, generated: str) -> dict[str, Any]:
-    """The ballot as a NIST SP 1500-100 v2 ``ElectionReport`` (``generated``: ISO date-time)."""
+def _election(ballot: Ballot, unit: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The ``Election`` (contests, candidates, the ballot style) and the persons it names."""
     contests, content, candidates, persons = [], [], [], []
     for contest in ballot.contests:
         found, order = _contest(contest, ballot.party)
         contests.append(found)
-        content.append(
-            {
-                "@type": T + "OrderedContest",
-                "ContestId": found["@id"],
-                "OrderedContestSelectionIds": order,
-            }
-        )
+        content.append({"@type": T + "OrderedContest", "ContestId": found["@id"],
+                        "OrderedContestSelectionIds": order})  # fmt: skip
         for line in _all_lines(contest):
             candidates.append(_candidate(line, ballot.party))
-            persons.append(
-                {"@id": f"per-{line.id}", "@type": T + "Person", "FullName": _text(line.full_name)}
-            )
+            persons.append({"@id": f"per-{line.id}", "@type": T + "Person",
+                            "FullName": _text(line.full_name)})  # fmt: skip
+    style = {"@type": T + "BallotStyle", "GpUnitIds": [unit],
+             "PartyIds": [_party_id(ballot.party)], "OrderedContent": content}  # fmt: skip
+    election = {"@type": T + "Election", "Name": _text(f"{ballot.party} primary"),
+                "Type": "partisan-primary-closed", "ElectionScopeId": "gpu-ny",
+                "StartDate": ballot.date, "EndDate": ballot.date, "Candidate": candidates,
+                "Contest": contests, "BallotStyle": [style]}  # fmt: skip
+    return election, persons
+
+
+def to_cdf(ballot: Ballot, generated: str) -> dict[str, Any]:
+    """The ballot as a NIST SP 1500-100 v2 ``ElectionReport`` (``generated``: ISO date-time)."""
     units = _units(ballot)
-    election = {
-        "@type": T + "Election",
-        "Name": _text(f"{ballot.party} primary"),
-        "Type": "partisan-primary-closed",
-        "ElectionScopeId": "gpu-ny",
-        "StartDate": ballot.date,
-        "EndDate": ballot.date,
-        "Candidate": candidates,
-        "Contest": contests,
-        "BallotStyle": [
-            {
-                "@type": T + "BallotStyle",
-                "GpUnitIds": [units[-1]["@id"]],
-                "PartyIds": [_party_id(ballot.party)],
-                "OrderedContent": content,
-            }
-        ],
-    }
-    return {
-        "@type": T + "ElectionReport",
-        "Format": "summary-contest",
-        "GeneratedDate": generated,
-        "Issuer": "nyballot",
-        "IssuerAbbreviation": "nyballot",
-        "SequenceStart": 1,
-        "SequenceEnd": 1,
-        "Status": "pre-election",
-        "VendorApplicationId": "nyballot",
+    election, persons = _election(ballot, units[-1]["@id"])
+    report: dict[str, Any] = {
+        "@type": T + "ElectionReport", "Format": "summary-contest", "GeneratedDate": generated,
+        "Issuer": "nyballot", "IssuerAbbreviation": "nyballot", "SequenceStart": 1,
+        "SequenceEnd": 1, "Status": "pre-election", "VendorApplicationId": "nyballot",
         "Notes": f"{law_line(ballot)}; seed: {ballot.seed or ''}; input sha256 "
-        f"{ballot.input_digest}",
+                 f"{ballot.input_digest}",
         "IsTest": ballot.what_if,  # a what-if is no definition any board runs
-        "GpUnit": units,
-        "Party": _parties(ballot),
-        "Person": persons,
-        "Election": [election],
-    }
+        "GpUnit": units, "Party": _parties(ballot), "Person": persons, "Election": [election],
+    }  # fmt: skip
+    return report
 
 
 def from_cdf(report: Any, source: str) -> Ballot:
