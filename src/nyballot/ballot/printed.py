@@ -52,7 +52,7 @@ def _style(paper: str) -> str:
 
 def _page(title: str, paper: str, body: Iterable[str]) -> str:
     if paper not in PAPERS:
-        raise UsageError(f"--paper {paper[:20]!r}: one of {', '.join(PAPERS)}")
+        raise UsageError(f"paper {paper[:20]!r}: one of {', '.join(PAPERS)}")
     head = (
         f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
         f"<title>{html.escape(title)}</title><style>{_style(paper)}</style></head><body>"
@@ -68,11 +68,13 @@ def missing_endorsement(ballot: Ballot) -> list[str]:
 
 def _check(ballot: Ballot) -> None:
     if not ballot.printed:
-        raise UsageError("--format pdf: no ballot is printed for this party (nothing contested)")
+        raise UsageError(
+            "the official ballot: no ballot is printed for this party (nothing contested)"
+        )
     gaps = missing_endorsement(ballot)
     if gaps:
         raise UsageError(
-            "--format pdf: the endorsement of the official ballot (§ 7-106(5)) needs "
+            "the official ballot: its endorsement (§ 7-106(5)) needs "
             + ", ".join(f"'{g}'" for g in gaps)
             + " in the ballot file"
         )
