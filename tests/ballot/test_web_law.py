@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from nyballot.api import create_app
+from nyballot.web import create_app
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 
