@@ -23,6 +23,7 @@ from nyballot.delegates.model import Allocation
 from nyballot.filing.model import BOARDS, NEW_YORK, FilingKind, Method, Paper, Verdict
 from nyballot.filing.timeliness import decide
 from nyballot.law.bills import choose_law
+from nyballot.law.choice import LawChoice
 from nyballot.signatures import Inputs, signatures
 from nyballot.signatures.in_force import in_force
 
@@ -206,15 +207,29 @@ def timeliness(case: Case) -> None:
         assert cite in decision.cites, f"{cite} not in {decision.cites}"
 
 
+def ballot_of(case: Case) -> Any:
+    """The ballot a case describes; ``law: in force`` reads it under the law in force in the
+    election's year (the ballot's ``date``), as the command does with no ``--law``."""
+    choice = choose_law(case.get("law") if case.get("law") != "in force" else None,
+                        case.get("with", []))  # fmt: skip
+    if case.get("law") == "in force":
+        choice = LawChoice(None, choice.overlays)
+    return build_ballot(parse_ballot(case["ballot"]), choice)
+
+
 def ballot(case: Case) -> None:
     """§§ 7-104, 7-116: the names printed for each office of a ballot document, top to bottom
     (``names``), or some of them (``includes``)."""
-    built = build_ballot(
-        parse_ballot(case["ballot"]), choose_law(case.get("law"), case.get("with", []))
-    )
+    built = ballot_of(case)
     printed = {c.office: [line.printed for line in c.lines] for c in built.contests}
     expect = case["expect"]
-    assert expect and set(expect) <= {"names", "includes"}, "expect names or includes"
+    assert expect and set(expect) <= {"names", "includes", "contests", "rows"}, "expect names"
+    if "contests" in expect:  # the contests, top to bottom
+        assert [c.office for c in built.contests] == expect["contests"]
+    for office, rows in expect.get("rows", {}).items():  # each row with the names it carries
+        contest = next(c for c in built.contests if c.office == office)
+        got = [" / ".join([x.printed, *(m.printed for m in x.children)]) for x in contest.lines]
+        assert got == rows, f"{office}: expected {rows}, got {got}"
     for office, names in expect.get("names", {}).items():
         assert printed.get(office) == names, (
             f"{office}: expected {names}, got {printed.get(office)}"

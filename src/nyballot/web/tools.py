@@ -18,12 +18,13 @@ from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import Response
 
 from nyballot.ballot import build_ballot, parse_ballot
-from nyballot.ballot.render import ballot_dict
+from nyballot.ballot.render import ballot_dict, law_line
 from nyballot.delegates import allocate, parse_results
 from nyballot.delegates.allocate import Denominator, Rounding
 from nyballot.delegates.report import result_dict
 from nyballot.errors import UsageError
 from nyballot.law.bills import choose_law
+from nyballot.law.choice import LawChoice
 from nyballot.law.loader import load_law
 from nyballot.signatures import Inputs, signatures, table
 from nyballot.signatures.in_force import PETITIONS, in_force
@@ -179,7 +180,14 @@ async def delegates_page(
 
 @router.get("/web/ballot", response_model=None)
 def ballot_form(request: Request) -> Response:
-    return _form(request, "ballot.html", "ballot", ballot=None, bills=_bills())
+    return _form(
+        request, "ballot.html", "ballot", ballot=None, bills=_bills(), laws=_laws(), law=""
+    )
+
+
+def _laws() -> list[tuple[str, str]]:
+    """The law versions a ballot may be read under ("": the law in force, the default)."""
+    return [(v.id, v.title) for v in load_law().versions.values()]
 
 
 @router.post("/web/ballot", response_model=None)
@@ -189,17 +197,20 @@ async def ballot_page(
     bill: Annotated[list[str] | None, Form(max_length=3)] = None,
     seed: Annotated[str, Form(max_length=200)] = "",
     format: Annotated[str, Form(max_length=10)] = "html",
+    law: Annotated[str, Form(max_length=40)] = "",
 ) -> Response:
-    """The primary ballot of one election district, from a ballot JSON file."""
+    """The primary ballot of one election district, from a ballot JSON file; under the law in
+    force in the election's year unless a law version is chosen."""
     name = (ballot.filename or "ballot.json")[:100]
     text = await _read(ballot, "ballot.json")
     try:
         document = json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise UsageError(f"{name}: not valid JSON ({str(exc)[:120]})") from None
-    built = build_ballot(
-        parse_ballot(document, name), choose_law(None, bill or ()), seed.strip() or None
-    )
+    choice = choose_law(law.strip() or None, bill or ())
+    if not law.strip():
+        choice = LawChoice(None, choice.overlays)
+    built = build_ballot(parse_ballot(document, name), choice, seed.strip() or None)
     return respond(
         request,
         "ballot.html",
@@ -214,4 +225,7 @@ async def ballot_page(
         active_page="ballot",
         ballot=built,
         bills=_bills(),
+        laws=_laws(),
+        law=law.strip(),
+        law_line=law_line(built),
     )
