@@ -674,9 +674,10 @@ def last_day_given(
     rule_id: str,
     given: Mapping[str, tuple[dt.date, str]],
     events: Mapping[str, dt.date] | None = None,
+    part: Part = "closes",
 ) -> tuple[dt.date | None, list[Step]]:
-    """A rule's last day, evaluated from the rule files of a calendar's law with some rules'
-    last days given (``rule id -> (day, why)``): a paper's own dates, such as the day a
+    """A rule's last day (or, asked, its first day), evaluated from the rule files of a
+    calendar's law with some rules' last days given (``rule id -> (day, why)``): a paper's own dates, such as the day a
     petition counts as filed. The filing desk's clocks are counted this way, so each rule is
     written once, in the law data."""
     # the calendar's own overlays, already resolved and in order
@@ -688,5 +689,5 @@ def last_day_given(
     ev = _Evaluator(
         rules, calendar.year, load_law(), events or {}, given, "rolled", prepared.labels
     )
-    value = ev.field(rule_id, "closes")
+    value = ev.field(rule_id, part)
     return value.final, value.steps
