@@ -678,8 +678,8 @@ def last_day_given(
 ) -> tuple[dt.date | None, list[Step]]:
     """A rule's last day (or, asked, its first day), evaluated from the rule files of a
     calendar's law with some rules' last days given (``rule id -> (day, why)``): a paper's own
-    dates, such as the day a petition counts as filed. The filing desk's clocks are counted this way, so each rule is
-    written once, in the law data."""
+    dates, such as the day a petition counts as filed. The filing desk's clocks are counted
+    this way, so each rule is written once, in the law data."""
     # the calendar's own overlays, already resolved and in order
     prepared = _prepared(calendar.law, tuple(calendar.overlays), calendar.year, (), True, "later")
     rules = prepared.rules
