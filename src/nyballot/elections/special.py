@@ -207,6 +207,10 @@ def _evaluated(
     if rule.opens is not None:
         opens, first = last_day_given(year, rule.id, given, year.events, part="opens")
         steps = first + steps
+    for target in dict.fromkeys(t.rsplit(".", 1)[0] for t in rule.dependencies()):
+        if target in given:
+            day, why = given[target]
+            steps.insert(0, Step(f"{target}: given, {why}", day, "given", "note"))
     if item is not None:
         steps.insert(
             0,
