@@ -35,8 +35,8 @@ def test_march_17_on_the_third_tuesday_holds_it_on_the_18th_counted_from_the_17t
     # § 6-212 "the day after the last day to file": Wed Feb 11; "within two days thereafter",
     # an intervening Saturday, Sunday or holiday not counted (GCL § 20): Thu Feb 12 Lincoln's
     # Birthday, Fri Feb 13 the first day, Sat 14, Sun 15, Mon 16 Washington's Birthday, so
-    # Tue Feb 17 the second. § 15-108(8)(b) three days after Feb 10: Fri Feb 13; (8)(c) three more: Mon
-    # Feb 16, Washington's Birthday, so Tue Feb 17.
+    # Tue Feb 17 the second. § 15-108(8)(b) three days after Feb 10: Fri Feb 13; (8)(c)
+    # three more: Mon Feb 16, Washington's Birthday, so Tue Feb 17.
     assert got["village.independent_petition.objections"] == (None, D(year, 2, 11))
     assert got["village.independent_petition.specifications"] == (None, D(year, 2, 17))
     assert got["village.independent_nomination.acceptance_declination"] == (None, D(year, 2, 13))
