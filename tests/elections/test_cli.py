@@ -53,23 +53,9 @@ def test_csv_and_ics_are_the_calendars_exports() -> None:
 
 
 def test_no_special_election_says_so_in_json() -> None:
-    data = json.loads(
-        out(
-            "special",
-            "--office",
-            "congress",
-            "--proclaimed",
-            "2026-08-02",
-            "--election",
-            "2026-10-17",
-            "--vacancy",
-            "2026-07-20",
-            "--last-year",
-            "2026",
-            "--format",
-            "json",
-        )  # fmt: skip
-    )
+    args = ["special", "--office", "congress", "--proclaimed", "2026-08-02", "--election"]
+    args += ["2026-10-17", "--vacancy", "2026-07-20", "--last-year", "2026", "--format", "json"]
+    data = json.loads(out(*args))
     assert data["special"]["held"] is False
     assert data["special"]["no_special_election"]["general_election"] == "2026-11-03"
 
