@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
+from typing import Any
 
 import click
 
 from nyballot.calendar.model import parse_kind_groups
+from nyballot.errors import UsageError
 from nyballot.law.loader import parse_iso_date
 
 FORMATS = click.Choice(["text", "json", "csv", "ics", "pdf"])
@@ -45,6 +47,11 @@ KINDS = click.option(
 )
 @KINDS
 @click.option("--format", "fmt", type=FORMATS, default="text")
+@click.option("--paper", metavar="KIND", help="Judge a paper of this kind (desk kinds).")
+@click.option("--received", metavar="INSTANT", help="With --paper: when it was received.")
+@click.option("--board", "board_id", metavar="BOARD", help="With --paper: the board.")
+@click.option("--method", default="in_person", help="With --paper: in_person, mail, overnight.")
+@click.option("--postmark", callback=_date, metavar="DATE", help="With --paper: its postmark.")
 def special(
     office: str,
     proclaimed: dt.date,
@@ -53,14 +60,19 @@ def special(
     last_year: int | None,
     kinds: tuple[str, ...],
     fmt: str,
+    **paper: str | None,
 ) -> None:
-    """The whole calendar of one special election, from its proclamation (PBO § 42)."""
+    """The whole calendar of one special election, from its proclamation (PBO § 42); with
+    --paper, whether a paper filed for it was filed in time."""
     from nyballot.elections.output import special_dict, special_text
     from nyballot.elections.special import SpecialRequest, special_calendar
 
     groups = parse_kind_groups(kinds)
     request = SpecialRequest(office, proclaimed, election, vacancy, last_year)
     found = special_calendar(request)
+    if paper["paper"]:
+        _judge(found, paper, fmt)
+        return
     if fmt == "json" or (found.calendar is None and fmt != "text"):
         from nyballot.export import json as json_export
 
@@ -69,6 +81,31 @@ def special(
         click.echo(special_text(found, groups), nl=False)
     else:
         _write(found.calendar.of_kinds(groups), fmt, special_text(found, groups))
+
+
+def _judge(found: Any, asked: dict[str, Any], fmt: str) -> None:
+    """The desk's verdict on one paper for the special election, with its steps."""
+    from nyballot.elections.desk import decide_special
+    from nyballot.export import json as json_export
+    from nyballot.filing.model import Paper, board, filing_kind, method
+    from nyballot.filing.records import decision_dict
+    from nyballot.filing.submission import parse_instant
+
+    if not asked["received"] or not asked["board_id"]:
+        raise UsageError("--paper: give --received and --board too")
+    received = parse_instant(asked["received"], "--received")
+    paper = Paper(
+        filing_kind(asked["paper"]), board(asked["board_id"]), received.year, received,
+        method(asked["method"]), asked["postmark"],
+    )  # fmt: skip
+    decision = decision_dict(decide_special(paper, found))
+    if fmt == "json":
+        click.echo(json_export.dumps(decision), nl=False)
+        return
+    window = decision["window"] or {}
+    click.echo(f"{decision['verdict']}: last day {window.get('closes')} ({window.get('cite')})")
+    for n, step in enumerate(decision["derivation"], 1):
+        click.echo(f"  {n}. {step['step']} = {step['date'] or '-'} [{step['cite']}]")
 
 
 def _write(cal: object, fmt: str, text: str) -> None:

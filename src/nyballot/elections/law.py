@@ -71,6 +71,8 @@ class SpecialLaw:
     refused: dict[str, Words]
     filled_at: Words
     counted: tuple[Counted, ...]
+    # the desk's rule for a kind of paper -> the special rule's name after its form's prefix
+    papers: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -131,6 +133,7 @@ def special_law() -> SpecialLaw:
         {str(k): _words(v) for k, v in raw["refused"].items()},
         _words(raw["filled_at"]),
         counted,
+        tuple((str(k), str(v)) for k, v in (raw.get("papers") or {}).items()),
     )
 
 
