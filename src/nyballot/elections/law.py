@@ -4,15 +4,15 @@ counts with its own day, and the village election's day (§ 15-104(1)). Typed, r
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
-import yaml
-
+from nyballot.law.cache import cached
+from nyballot.law.reading import read_yaml_text
 from nyballot.reckoning.expressions import Expr
-from nyballot.reckoning.parsing import parse_text
 
 
 @dataclass(frozen=True)
@@ -26,10 +26,15 @@ class Words:
 @dataclass(frozen=True)
 class NoSpecial:
     """§ 42(4): the last day a vacancy may occur in the last year of the term and still be
-    filled at a special election."""
+    filled at a special election ("July 1": a day of the month, read without the grammar, so
+    a special election's calendar does not build the expression parser)."""
 
     words: Words
-    last_day: Expr
+    month: int
+    day: int
+
+    def last_day(self, year: int) -> dt.date:
+        return dt.date(year, self.month, self.day)
 
 
 @dataclass(frozen=True)
@@ -89,13 +94,20 @@ class VillageLaw:
 
 def _raw(name: str) -> Any:
     path = resources.files("nyballot.law").joinpath(f"data/elections/{name}.yaml")
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return read_yaml_text(path.read_text(encoding="utf-8"), f"law/data/elections/{name}.yaml")
 
 
 def _expr(text: object) -> Expr:
+    from nyballot.reckoning.parsing import parse_text  # the grammar: only a village needs it
+
     parsed = parse_text(str(text), "expr")
     assert isinstance(parsed, Expr)
     return parsed
+
+
+def _month_day(text: str) -> tuple[int, int]:
+    day = dt.datetime.strptime(text, "%B %d")
+    return day.month, day.day
 
 
 def _words(raw: dict[str, Any]) -> Words:
@@ -109,13 +121,25 @@ def _office(name: str, raw: dict[str, Any]) -> Office:
         str(raw["title"]),
         _words(raw),
         tuple(raw["forms"]),
-        NoSpecial(_words(none), _expr(none["last_day"])),
+        NoSpecial(_words(none), *_month_day(str(none["last_day"]))),
         SharedDay(_words(shared), int(shared["at_least"])) if shared else None,
     )
 
 
+def _files(name: str) -> list[resources.abc.Traversable]:
+    """The data file and this module: an entry built from either as it was is not read."""
+    here = resources.files("nyballot.elections").joinpath("law.py")
+    return [resources.files("nyballot.law").joinpath(f"data/elections/{name}.yaml"), here]
+
+
 @cache
 def special_law() -> SpecialLaw:
+    """The special election data, kept in the law's cache (reading YAML costs a short command
+    more than the calendar it asks for)."""
+    return cached("special-elections", _files("special"), _special_law)
+
+
+def _special_law() -> SpecialLaw:
     raw = _raw("special")
     counted = tuple(
         Counted(
@@ -139,6 +163,10 @@ def special_law() -> SpecialLaw:
 
 @cache
 def village_law() -> VillageLaw:
+    return cached("village-elections", _files("village"), _village_law)
+
+
+def _village_law() -> VillageLaw:
     raw = _raw("village")
     moved = raw["moved"]
     return VillageLaw(

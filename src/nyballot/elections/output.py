@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from nyballot.elections.special import NoSpecialElection, Special
-from nyballot.elections.text import calendar_text, words_lines
 from nyballot.elections.village import Village
 from nyballot.export.json import calendar_dict, deadline_dict, iso
 from nyballot.law.model import KindGroup
@@ -51,6 +50,8 @@ def special_dict(special: Special, kinds: tuple[KindGroup, ...] = ()) -> dict[st
 
 
 def special_text(special: Special, kinds: tuple[KindGroup, ...] = ()) -> str:
+    from nyballot.elections.text import calendar_text, words_lines  # rich: only for text
+
     request, office = special.request, special.office
     title = f"Special election: {office.title}, {request.election.isoformat()}"
     none = special.no_special
@@ -85,6 +86,8 @@ def village_dict(village: Village, kinds: tuple[KindGroup, ...] = ()) -> dict[st
 
 
 def village_text(village: Village, kinds: tuple[KindGroup, ...] = ()) -> str:
+    from nyballot.elections.text import calendar_text
+
     title = f"Village election {village.held.isoformat()}"
     head = [f'§ {village.words.cite}: "{village.words.law}"']
     return calendar_text(title, head, village.calendar.of_kinds(kinds))

@@ -19,7 +19,7 @@ from nyballot.calendar.model import Calendar, Deadline, Step
 from nyballot.calendar.request import CalendarRequest
 from nyballot.elections.law import Counted, Office, SpecialLaw, Words, special_law
 from nyballot.errors import UsageError, suggest
-from nyballot.reckoning.dates import closed_form_date, format_day
+from nyballot.reckoning.dates import format_day
 
 Given = dict[str, tuple[dt.date, str]]
 
@@ -288,7 +288,7 @@ def _no_special(
             f"vacancy {vacancy.isoformat()}: after the last year of the term ({last_year})",
             fields=("vacancy", "last_year"),
         )
-    last_day = closed_form_date(office.no_special.last_day, last_year)
+    last_day = office.no_special.last_day(last_year)
     if vacancy <= last_day:
         return None
     year = CalendarRequest(vacancy.year, events=(("vacancy", vacancy),)).calendar()
