@@ -4,7 +4,7 @@
 calendar) as a process of its own (start, import, load the law,
 compute, write), against `python -c pass` started the same way in the same run. The figure that
 matters is the ratio of the best times, which does not depend on the machine's speed; the target
-is at most 15. The first run fills the law cache (see ``nyballot.law.cache``); it is reported
+is at most 15. The first run fills the law cache (see ``nyballot.cache``); it is reported
 apart, as is a run with the cache off (``NYBALLOT_CACHE_DIR=off``). The runs write Python's
 bytecode caches as an installed package has them (``PYTHONDONTWRITEBYTECODE`` is dropped):
 otherwise every start would compile the package's sources again.

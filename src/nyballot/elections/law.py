@@ -10,7 +10,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from nyballot.law.cache import cached
+from nyballot.cache import cached
 from nyballot.law.reading import read_yaml_text
 from nyballot.reckoning.expressions import Expr
 

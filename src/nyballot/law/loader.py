@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from nyballot.cache import cached
 from nyballot.errors import UsageError
 from nyballot.law.applying import apply_overlays as apply_overlays
 from nyballot.law.applying import conflict_text as conflict_text
 from nyballot.law.applying import winning_changes as winning_changes
-from nyballot.law.cache import cached
 from nyballot.law.checking import check_law
 from nyballot.law.checking import check_rules as check_rules
 from nyballot.law.model import LawVersion, Overlay
@@ -49,7 +49,7 @@ def _data_root() -> resources.abc.Traversable:
 @cache
 def load_law() -> Law:
     """Load and check every version and overlay (once per process; once per change of the data
-    or code, with the cache on disk, see ``nyballot.law.cache``)."""
+    or code, with the cache on disk, see ``nyballot.cache``)."""
     root = _data_root()
     return cached("law", data_files(root), lambda: _build_law(root))
 

@@ -48,7 +48,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from nyballot.errors import UsageError, suggest
-from nyballot.law.choice import LawChoice, normalise_name
+from nyballot.law.choice import LawChoice, normalise_name, resolve_law
 from nyballot.law.loader import load_law
 from nyballot.law.model import LawVersion, Overlay, Provision, in_force_day
 
@@ -76,8 +76,6 @@ def resolve(choice: LawChoice, year: int | None = None) -> ResolvedLaw:
     """
     law = load_law()
     if year is not None:
-        from nyballot.calendar.engine import resolve_law  # the calendar's own reading
-
         version, chosen = resolve_law(
             year, choice.law, choice.overlays, law, True, choice.enacted_on, True
         )
