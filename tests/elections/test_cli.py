@@ -28,6 +28,8 @@ def test_the_text_fits_eighty_columns_and_quotes_the_words() -> None:
     assert max(len(line) for line in text.splitlines()) <= 80
     assert "special.party_nomination.certificate" in text
     assert '"A certificate of party nomination for an office to be filled at a special' in text
+    # § 6-114 beside § 6-158(6)'s certificate.
+    assert "in the manner prescribed by the rules of the party" in " ".join(text.split())
 
 
 def test_the_json_says_who_and_when_beside_the_calendars_keys() -> None:

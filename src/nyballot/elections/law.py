@@ -75,6 +75,7 @@ class SpecialLaw:
     offices: dict[str, Office]
     refused: dict[str, Words]
     filled_at: Words
+    party_nominations: Words  # § 6-114, from its own shipped text
     counted: tuple[Counted, ...]
     # the desk's rule for a kind of paper -> the special rule's name after its form's prefix
     papers: tuple[tuple[str, str], ...] = ()
@@ -156,6 +157,7 @@ def _special_law() -> SpecialLaw:
         {str(k): _office(str(k), v) for k, v in raw["offices"].items()},
         {str(k): _words(v) for k, v in raw["refused"].items()},
         _words(raw["filled_at"]),
+        _words(raw["party_nominations"]),
         counted,
         tuple((str(k), str(v)) for k, v in (raw.get("papers") or {}).items()),
     )

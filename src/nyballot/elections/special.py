@@ -127,7 +127,11 @@ def special_calendar(request: SpecialRequest, law: SpecialLaw | None = None) -> 
     checks = _window(request, office, chosen) + _proclamation(request, chosen)
     deadlines = _special_deadlines(year, office, chosen, law, request.election)
     deadlines.sort(key=lambda d: (d.sort_date, d.closes or dt.date.max, d.id))
-    notes = [f"{office.title}: PBO § {office.words.cite.removeprefix('PBO ')}."]
+    nominations = law.party_nominations
+    notes = [
+        f"{office.title}: PBO § {office.words.cite.removeprefix('PBO ')}.",
+        f'§ {nominations.cite}: "{nominations.law}"',
+    ]
     notes += [f"PBO § {c.cite.removeprefix('PBO ')}: {c.text}" for c in checks]
     notes += year.notes
     cal = replace(year, deadlines=deadlines, notes=notes)
