@@ -73,7 +73,7 @@ def special(
     if paper["paper"]:
         _judge(found, paper, fmt)
         return
-    if fmt == "json" or (found.calendar is None and fmt != "text"):
+    if fmt == "json":
         from nyballot.export import json as json_export
 
         click.echo(json_export.dumps(special_dict(found, groups)), nl=False)
