@@ -1,4 +1,5 @@
-"""GET /special and /village, their files, and the pages with the same forms."""
+"""GET /special and /village, their files, and the pages with the same forms (the site: the
+API with its pages)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from icalendar import Calendar as ICalendar
 
-from nyballot.api import create_app
+from nyballot.web import create_app
 
 SPECIAL = "office=assembly&proclaimed=2026-02-02&election=2026-03-17"
 

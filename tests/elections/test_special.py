@@ -142,7 +142,7 @@ def test_the_42_3b_proviso_marks_a_shared_day_and_refuses_one_under_thirty() -> 
     [
         ("governor", "except that of governor or lieutenant-governor"),
         ("us-senate", "temporary appointment"),
-        ("dogcatcher", "names no such office"),
+        ("dogcatcher", "the words name no such office"),
     ],
 )
 def test_an_office_the_words_do_not_name_is_refused(office: str, message: str) -> None:

@@ -19,9 +19,11 @@ from nyballot.calendar.model import Calendar, Deadline, Step
 from nyballot.calendar.request import CalendarRequest
 from nyballot.elections.law import Counted, Office, SpecialLaw, Words, special_law
 from nyballot.errors import UsageError, suggest
+from nyballot.law.subdivisions import with_sign
 from nyballot.reckoning.dates import format_day
 
 Given = dict[str, tuple[dt.date, str]]
+MAX_NAME = 40  # characters of a name shown back in an error
 
 
 @dataclass(frozen=True)
@@ -79,16 +81,17 @@ def office_of(name: str, law: SpecialLaw) -> Office:
     key = name.strip().lower().replace(" ", "-").replace("_", "-")
     if key in law.offices:
         return law.offices[key]
+    shown = name[:MAX_NAME]
     if key in law.refused:
         words = law.refused[key]
         raise UsageError(
-            f"office '{name[:40]}': no special election is proclaimed for it; "
-            f'PBO § {words.cite.removeprefix("PBO ")}: "{words.law}"',
+            f"office '{shown}': no special election is proclaimed for it; "
+            f'{with_sign(words.cite)}: "{words.law}"',
             fields=("office",),
         )
     known = [*law.offices, *law.refused]
     raise UsageError(
-        f"office '{name[:40]}': Public Officers Law § 42 names no such office; expected "
+        f"office '{shown}': the words name no such office; expected "
         f"{', '.join(law.offices)}{suggest(key, known)}",
         fields=("office",),
     )

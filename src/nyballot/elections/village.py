@@ -18,9 +18,11 @@ from nyballot.calendar.request import CalendarRequest
 from nyballot.elections.law import VillageLaw, Words, village_law
 from nyballot.errors import UsageError, suggest
 from nyballot.law.model import Rule
+from nyballot.law.subdivisions import with_sign
 from nyballot.reckoning.dates import closed_form_date, format_day
 
 MONTHS = tuple(m.lower() for m in months_of_year.month_name[1:])
+MAX_MONTH = 20  # characters of a month's name shown back in an error
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,7 @@ def month_of(name: str) -> int:
     key = name.strip().lower()
     if key not in MONTHS:
         raise UsageError(
-            f"month '{name[:20]}': not a month; expected one of {', '.join(MONTHS)}"
+            f"month '{name[:MAX_MONTH]}': not a month; expected one of {', '.join(MONTHS)}"
             f"{suggest(key, MONTHS)}",
             fields=("month",),
         )
@@ -68,10 +70,11 @@ def _day(request: VillageRequest, law: VillageLaw) -> tuple[dt.date, dt.date, Wo
         general = CalendarRequest(request.year).calendar().elections["general"]
         return general, general, law.november
     if request.day is None:
+        shown = request.month[:MAX_MONTH]
         raise UsageError(
-            f"month {request.month[:20]}: give day YYYY-MM-DD, the village's own; the words let "
-            f"a village elect on a date other than the third Tuesday in March (§ "
-            f'{law.other.cite}: "{law.other.law}") and fix none in {MONTHS[month - 1]}',
+            f"month {shown}: give day YYYY-MM-DD, the village's own; the words allow a village "
+            f'its own day ({with_sign(law.other.cite)}: "{law.other.law}") and fix none in '
+            f"{MONTHS[month - 1]}",
             fields=("month", "day"),
         )
     return request.day, request.day, law.other
