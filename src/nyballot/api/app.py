@@ -11,7 +11,7 @@ from typing import TextIO
 
 from fastapi import FastAPI
 
-from nyballot.api import calendar, coverage, desk, docs, downloads, errors
+from nyballot.api import calendar, coverage, desk, docs, downloads, elections, errors
 from nyballot.api import petitions as petitions_api
 from nyballot.api.body_limit import BodyLimit
 from nyballot.api.middleware import AccessLog, HeadAsGet, RateLimit, SecurityHeaders
@@ -56,6 +56,7 @@ def create_app(
     # The downloads come first, so /calendar/{year}.ics is matched before /calendar/{year}.
     app.include_router(downloads.router)
     app.include_router(calendar.router)
+    app.include_router(elections.router)
     app.include_router(desk.router)
     app.include_router(docs.router)
     app.include_router(coverage.router)

@@ -22,6 +22,7 @@ from nyballot.calendar.model import (
     Convention,
     Deadline,
     OverlayStatus,
+    Part,
     Step,
 )
 from nyballot.calendar.other_reading import duty_reading, other_reading
@@ -267,11 +268,12 @@ def last_day_given(
     rule_id: str,
     given: Mapping[str, tuple[dt.date, str]],
     events: Mapping[str, dt.date] | None = None,
+    part: Part = "closes",
 ) -> tuple[dt.date | None, list[Step]]:
-    """A rule's last day, evaluated from the rule files of a calendar's law with some rules'
-    last days given (``rule id -> (day, why)``): a paper's own dates, such as the day a
-    petition counts as filed. The filing desk's clocks are counted this way, so each rule is
-    written once, in the law data."""
+    """A rule's last day (or, asked, its first day), evaluated from the rule files of a
+    calendar's law with some rules' last days given (``rule id -> (day, why)``): a paper's own
+    dates, such as the day a petition counts as filed. The filing desk's clocks are counted
+    this way, so each rule is written once, in the law data."""
     # the calendar's own overlays, already resolved and in order
     ready = prepared(calendar.law, tuple(calendar.overlays), calendar.year, (), True, "later")
     rules = ready.rules
@@ -279,5 +281,5 @@ def last_day_given(
         hint = suggest(rule_id, rules)
         raise UsageError(f"rule '{rule_id}': not in the {calendar.year} law ({calendar.law}){hint}")
     ev = Evaluator(rules, calendar.year, load_law(), events or {}, given, "rolled", ready.labels)
-    value = ev.field(rule_id, "closes")
+    value = ev.field(rule_id, part)
     return value.final, value.steps
