@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Literal
 
 from nyballot.reckoning.expressions import Condition, Expr, refs
@@ -186,8 +187,10 @@ class Change:
         )
 
 
-ProvisionType = Literal["text", "count", "days", "business_days", "dollars", "flag", "time", "list"]
-ProvisionValue = str | int | bool | dt.time | tuple[str, ...]
+ProvisionType = Literal[
+    "text", "count", "days", "business_days", "dollars", "flag", "time", "list", "share"
+]
+ProvisionValue = str | int | bool | dt.time | tuple[str, ...] | Fraction
 # Midnight at the end of a day (an office "open until midnight"), written "24:00" in the data.
 END_OF_DAY = dt.time.max
 
@@ -253,6 +256,12 @@ class Provision:
     def items(self) -> tuple[str, ...]:
         value = self._typed(("list",))
         assert isinstance(value, tuple)
+        return value
+
+    def share(self) -> Fraction:
+        """A part of a whole (a per centum, a fraction of a stated number)."""
+        value = self._typed(("share",))
+        assert isinstance(value, Fraction)
         return value
 
     def text(self) -> str:
