@@ -36,9 +36,9 @@ DISTRICT_UNITS = {
 NARROWING = {"COUNTYCODE"}
 # The fields to give, by their names (the command line's flags are the same with dashes).
 NO_VOTES = (
-    "§ 6-142(2) counts the votes cast for governor at the last gubernatorial election in the "
-    "unit, not enrolled voters; give governor_votes (votes for governor in the unit at the "
-    "last gubernatorial election) or required"
+    "§ 6-142(2) counts the votes for governor at the last election for governor in the unit, "
+    "not enrolled voters; give governor_votes (votes for governor in the unit at the last "
+    "gubernatorial election) or required"
 )
 
 

@@ -277,21 +277,23 @@ def _statewide(ask: Ask, base: int | None, what: str) -> Requirement:
     req.steps.append(SignatureStep(text, req.cite, share.law if own and share else stated.law))
     spread = ask.rules.text(ask.pid("statewide.spread"))
     if spread is not None:
-        req.spread = spread.text() + _half(ask.inputs.congressional_districts, req)
+        half = ask.rules.share(ask.pid("statewide.spread.share"))
+        req.spread = spread.text() + _half(ask.inputs.congressional_districts, half, req)
         req.steps.append(SignatureStep(f"and {req.spread}.", spread.cite, " ".join(spread.law)))
     return req
 
 
-def _half(districts: int | None, req: Requirement) -> str:
-    """One-half of the congressional districts, counted when their number is given."""
-    if districts is None:
+def _half(districts: int | None, share: Number | None, req: Requirement) -> str:
+    """The districts the signers spread over, counted when their number is given."""
+    if districts is None or share is None:
         return ""
     if districts < 1:
         raise UsageError(f"congressional_districts must be at least 1, not {districts}")
     req.inputs["congressional_districts"] = districts
-    half = math.ceil(Fraction(districts, 2))
-    odd = f", one-half of {districts} is {districts / 2}, so {half}" if districts % 2 else ""
-    return f" (each of {half} of the {districts} congressional districts{odd})"
+    exact = share.value * districts
+    part = math.ceil(exact)
+    odd = f", {share.value} of {districts} is {float(exact):g}, so {part}" if exact != part else ""
+    return f" (each of {part} of the {districts} congressional districts{odd})"
 
 
 def _designating(ask: Ask) -> Requirement:
@@ -360,7 +362,7 @@ def _independent(ask: Ask) -> Requirement:
         else _count_of(
             ask.inputs.votes_for_governor,
             "votes_for_governor",
-            "§ 6-142 counts the votes cast for governor at the last gubernatorial election",
+            "§ 6-142 counts the votes for governor at the last election for governor in the unit",
         )
     )
     if ask.unit == "state":

@@ -174,8 +174,7 @@ def _presidential(
 ) -> list[Requirement]:
     if provision(choice, "presidential_designating_petition.signatures") is None:
         raise OutOfCoverageError(
-            f"{office}: the shipped texts give this number only in S.5961 of 2015; ask with the "
-            "bill S5961"
+            f"{office}: {' '.join(table()['presidential']['missing'].split())}"
         )
     rules: list[dict[str, Any]] = table()["presidential"][kind]
     if section is not None:
@@ -214,7 +213,7 @@ def _presidential(
             )
             exact = share * enrolled
             part = _ceil(exact)
-            label = f"{rule['percent']}%" if "percent" in rule else "0.5%"
+            label = str(rule["label"])
             rounded = "" if exact.denominator == 1 else f", rounded up: {part:,}"
             req.number = min(req.number, part)
             req.steps.append(
@@ -226,18 +225,13 @@ def _presidential(
                 )
             )
             if "enrolment_note" in rule:
-                req.notes.append(
-                    "Enrolment: the official April 1, 2015 enrolments published by the state "
-                    f'board ("{" ".join(rule["enrolment_note"].split())}").'
-                )
+                said = " ".join(table()["presidential"]["enrolment"].split())
+                req.notes.append(f'{said} ("{" ".join(rule["enrolment_note"].split())}").')
         else:
             req.steps.append(
                 SignatureStep(f"{count(req.number, 'signature')}.", rule["cite"], rule["law"])
             )
         found.append(req)
     if kind == "president" and section is None:
-        found[0].notes.append(
-            "S.5961 § 14: a state committee selects § 2-122-a (section fifteen) or § 2-122-b "
-            "(section sixteen); both numbers are shown. section picks one."
-        )
+        found[0].notes.append(" ".join(table()["presidential"]["choice"].split()))
     return found
