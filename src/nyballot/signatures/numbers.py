@@ -19,11 +19,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-import yaml
-
 from nyballot.errors import OutOfCoverageError, UsageError, suggest
 from nyballot.law.choice import LawChoice
 from nyballot.law.provisions import resolve
+from nyballot.law.reading import read_yaml
 from nyballot.signatures.requirements import Inputs, Requirement, SignatureStep, count
 from nyballot.signatures.rules import Number, SignatureLaw, signature_law
 
@@ -37,7 +36,7 @@ IN_CITY, OUTSIDE = "in the city of New York", "outside the city of New York"
 def units_data() -> dict[str, Any]:
     """The units, offices and petition names (no number of the law: those are provisions)."""
     path = resources.files("nyballot.signatures").joinpath("data/units.yaml")
-    loaded: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    loaded: dict[str, Any] = read_yaml(path, "signatures/data/units.yaml")
     return loaded
 
 

@@ -15,11 +15,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-import yaml
-
 from nyballot.errors import OutOfCoverageError, UsageError
 from nyballot.law.choice import LawChoice
 from nyballot.law.provisions import provision
+from nyballot.law.reading import read_yaml
 
 
 @dataclass(frozen=True)
@@ -69,7 +68,7 @@ class Inputs:
 def table() -> dict[str, Any]:
     """The requirement data, loaded once."""
     path = resources.files("nyballot.signatures").joinpath("data/requirements.yaml")
-    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data: dict[str, Any] = read_yaml(path, "signatures/data/requirements.yaml")
     return data
 
 
