@@ -1,6 +1,8 @@
 """One answer for every shell (command, page, API): the year, the law and the requirements.
 
 With no year, the year of the next general election still to come (``season_year``), said so;
+with no petition, a designating one (an independent one when only the votes for governor are
+given, which only § 6-142 counts);
 with no law version or bill named, the law in force that year; a version or bill named is a
 what-if, and every output marks it.
 """
@@ -63,6 +65,8 @@ def answer(
     asked = season_year() if year is None and not what_if else year
     note = season_note(asked) if year is None and asked is not None else ""
     choice = choose_law(law, bills) if what_if else LawChoice()
+    if petition is None and inputs.votes_for_governor is not None and inputs.enrolled is None:
+        petition = "independent"  # counted on the votes for governor: § 6-142's petition
     spec = units_data()["offices"].get(office or "") or {}
     if spec.get("rules") or section:
         found = signatures(office or "", choice, inputs, year=asked, district=unit,
