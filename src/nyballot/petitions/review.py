@@ -24,6 +24,7 @@ from nyballot.petitions.period import signing_period
 from nyballot.petitions.request import Request, parse_units
 from nyballot.petitions.rulings import Rules
 from nyballot.petitions.tally import Count, required_dict
+from nyballot.signatures.numbers import law_label
 from nyballot.voters.layout import SHOWN_FIELDS
 from nyballot.voters.store import voter_file
 
@@ -170,6 +171,7 @@ class Review:
             "party": request.party,
             "unit": {name: value for name, value in request.units},
             "seats": request.seats,
+            "law": law_label(request.law, request.year),
         }
 
     def rest(self) -> dict[str, Any]:
@@ -181,6 +183,7 @@ class Review:
             "petition": self.about(),
             "period": self.period.as_dict(),
             "what_if": what_if,
+            "law": law_label(self.request.law, self.request.year),
             "notes": _notes(self.held.date.isoformat(), what_if),
         }
 

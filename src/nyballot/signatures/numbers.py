@@ -105,7 +105,7 @@ def requirements(
         req = _designating(asked) if kind == "designating" else _independent(asked)
         req.unit, req.unit_title = where, units_data()["units"][where]["title"]
         req.where, req.year = place, year
-        req.law, req.what_if = _label(choice, year), rules.what_if or _named(choice)
+        req.law, req.what_if = law_label(choice, year), rules.what_if or _named(choice)
         req.petition = units_data()["petitions"][_petition_name(petition, rules)]
         if office is not None:
             req.office, req.office_title = office, units_data()["offices"][office]["title"]
@@ -121,7 +121,9 @@ def _named(choice: LawChoice) -> bool:
     return choice.law is not None or bool(choice.overlays)
 
 
-def _label(choice: LawChoice, year: int | None) -> str:
+def law_label(choice: LawChoice, year: int | None) -> str:
+    """The law an answer is under: "law in force in 2027", or the version and bills named,
+    marked what-if."""
     if not _named(choice):
         return f"law in force in {year}"
     return f"{choice.label}{f' for {year}' if year else ''} (what-if)"
