@@ -51,7 +51,9 @@ def test_every_signature_provision_has_the_type_its_reader_asks(
     want = next((k for part, k in kinds.items() if part in item.id), None)
     if ".limit." in item.id or item.id.endswith(".statewide"):
         want = "count"
-    if item.id.endswith((".aggregate", ".charter", ".except_nyc", ".same_as_designating")):
+    if item.id.endswith(
+        (".aggregate", ".charter", ".except_nyc", ".same_as_designating", ".larger")
+    ):
         want = "flag"
     assert want is not None and item.type == want, (where, item.id, item.type)
     assert item.law or item.unverified, item.id  # words, or why there are none

@@ -23,7 +23,13 @@ from nyballot.errors import OutOfCoverageError, UsageError, suggest
 from nyballot.law.choice import LawChoice
 from nyballot.law.provisions import resolve
 from nyballot.law.reading import read_yaml
-from nyballot.signatures.requirements import Inputs, Requirement, SignatureStep, count
+from nyballot.signatures.requirements import (
+    Inputs,
+    Requirement,
+    SignatureStep,
+    count,
+    note_unused,
+)
 from nyballot.signatures.rules import Number, SignatureLaw, signature_law
 
 PETITIONS = ("designating", "independent", "otb")
@@ -114,7 +120,7 @@ def requirements(
         req.measures = sorted(set(asked.acts))
         _notes(req, asked, office)
         found.append(req)
-    return found
+    return note_unused(found, inputs)
 
 
 def _named(choice: LawChoice) -> bool:
@@ -379,6 +385,7 @@ def _independent(ask: Ask) -> Requirement:
         if ask.facts["nyc"] == "outside":
             caps.append(ask.rules.count(ask.pid("limit.outside-nyc")))
         found = [_scaled(ask, c, "limits", req) for c in caps if c is not None]
+        found += _larger(ask, req, caps[0])
         for cap in sorted(found, key=lambda c: -c.value):
             _limit(req, ask, cap)
     if votes is not None:
@@ -388,6 +395,26 @@ def _independent(ask: Ask) -> Requirement:
         req.steps.append(SignatureStep("Signed by registered voters of the unit.", who.cite,
                                        " ".join(who.law)))  # fmt: skip
     return req
+
+
+def _larger(ask: Ask, req: Requirement, own: Number | None) -> list[Number]:
+    """§ 6-142(2)(i): an office of a subdivision within another needs no more than the larger
+    one's number (given), "except as herein otherwise provided": not where a paragraph of its
+    own gives the unit's number."""
+    given, rule = ask.inputs.larger_requirement, ask.rules.flag(ask.pid("larger"))
+    if given is None or rule is None:
+        return []
+    if given < 1:
+        raise UsageError(f"larger_requirement: at least 1, not {given}")
+    law = " ".join(rule.law)
+    if own is not None:
+        text = (
+            f"(i) does not apply (larger_requirement {given:,}): § {own.cite} provides otherwise."
+        )
+        req.steps.append(SignatureStep(text, rule.cite, law))
+        return []
+    req.inputs["larger_requirement"] = given
+    return [Number(Fraction(given), rule.cite, law, rule.title, unverified=rule.unverified)]
 
 
 def _as_otb(req: Requirement, rules: SignatureLaw) -> None:

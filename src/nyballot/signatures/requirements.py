@@ -101,6 +101,14 @@ def _need(value: int | None, field: str, why: str, zero: str = "") -> int:
     return value
 
 
+def note_unused(found: list[Requirement], inputs: Inputs) -> list[Requirement]:
+    """Say which of the inputs given no requirement used."""
+    for name, value in vars(inputs).items():
+        if value is not None and found and all(name not in req.inputs for req in found):
+            found[-1].notes.append(f"{name} {value} was given but not used.")
+    return found
+
+
 def signatures(
     office: str,
     choice: LawChoice,
@@ -132,10 +140,8 @@ def signatures(
         found = requirements(
             petition, choice, asked, inputs, unit=district, office=office, contains=contains
         )
-    for name, value in vars(inputs).items():
-        if value is not None and all(name not in req.inputs for req in found):
-            found[-1].notes.append(f"{name} {value} was given but not used.")
-    return found
+        return found  # requirements() says which inputs it did not use
+    return note_unused(found, inputs)
 
 
 def _requirement(
