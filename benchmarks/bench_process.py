@@ -1,7 +1,8 @@
 """How long does a whole command take? Run: .venv/bin/python benchmarks/bench_process.py
 
 `nyballot calendar 2026 --format json` (or, with ``--command special``, a special election's
-calendar) as a process of its own (start, import, load the law,
+calendar; with ``--command signatures``, `nyballot signatures --year 2027 --unit assembly
+--enrolled 30000`) as a process of its own (start, import, load the law,
 compute, write), against `python -c pass` started the same way in the same run. The figure that
 matters is the ratio of the best times, which does not depend on the machine's speed; the target
 is at most 15. The first run fills the law cache (see ``nyballot.cache``); it is reported
@@ -29,6 +30,7 @@ COMMANDS = {
         "special", "--office", "assembly", "--proclaimed", "2026-02-02", "--election",
         "2026-03-17", "--vacancy", "2026-01-28", "--format", "json",
     ],
+    "signatures": ["signatures", "--year", "2027", "--unit", "assembly", "--enrolled", "30000"],
 }  # fmt: skip
 
 
@@ -64,6 +66,11 @@ def main() -> None:
     )
     print(f"  first run, filling the cache: {cold * 1000:.0f} ms")
     print(f"  cache off: {off * 1000:.0f} ms; ratio {off / floor:.1f}")
+    over = "" if signatures / floor <= TARGET else "  OVER TARGET"
+    print(
+        f"nyballot {' '.join(SIGNATURES)}: {signatures * 1000:.0f} ms; ratio "
+        f"{signatures / floor:.1f} (target <= {TARGET:g}){over}"
+    )
 
 
 if __name__ == "__main__":

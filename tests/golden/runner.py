@@ -25,7 +25,7 @@ from nyballot.filing.timeliness import decide
 from nyballot.law.bills import choose_law
 from nyballot.law.choice import LawChoice
 from nyballot.signatures import Inputs, signatures
-from nyballot.signatures.in_force import in_force
+from nyballot.signatures.numbers import requirements
 
 HERE = Path(__file__).parent
 Case = dict[str, Any]
@@ -102,13 +102,16 @@ def years(label: str) -> list[int]:
     return found
 
 
-def _numbers(value: Any) -> list[tuple[int, bool]]:
-    """An expected entry as (number, rests on a secondary source) per requirement."""
+PLACES = {"nyc": "in the city of New York", "outside": "outside the city of New York"}
+
+
+def _numbers(value: Any) -> list[tuple[str, int, bool]]:
+    """An expected entry as (where, number, rests on a secondary source) per requirement."""
     if isinstance(value, dict):
-        return [_numbers(value["nyc"])[0], _numbers(value["outside"])[0]]
+        return [(PLACES.get(k, k), *_numbers(v)[0][1:]) for k, v in value.items()]
     if isinstance(value, list):
-        return [(int(value[0]), True)]
-    return [(int(value), False)]
+        return [("", int(value[0]), True)]
+    return [("", int(value), False)]
 
 
 def signatures_in_force(case: Case) -> None:
@@ -119,15 +122,11 @@ def signatures_in_force(case: Case) -> None:
     problems = []
     for year in years(case["years"]):
         for unit, value in case["expect"]["units"].items():
-            reqs = in_force(case["petition"], year, inputs, unit=unit)
-            got = [(r.number, bool(r.evidence)) for r in reqs]
+            reqs = requirements(case["petition"], LawChoice(), year, inputs, unit=unit,
+                                contains=case.get("contains", ()))  # fmt: skip
+            got = [(r.where, r.number, bool(r.evidence)) for r in reqs]
             if got != _numbers(value):
                 problems.append(f"{year} {unit}: expected {_numbers(value)}, got {got}")
-            if len(reqs) == 2 and [r.where for r in reqs] != [
-                "in the city of New York",
-                "outside the city of New York",
-            ]:
-                problems.append(f"{year} {unit}: the city first, then outside it")
     assert not problems, "\n".join(problems)
 
 
@@ -149,6 +148,7 @@ def signature_numbers(case: Case) -> None:
         inputs,
         district=case.get("district"),
         section=case.get("section"),
+        petition=case.get("kind", "independent"),
     )
     assert len(reqs) == 1
     assert reqs[0].number == case["expect"]["number"]

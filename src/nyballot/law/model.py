@@ -210,9 +210,9 @@ class Change:
 
 
 ProvisionType = Literal[
-    "text", "count", "days", "business_days", "dollars", "flag", "time", "list", "percent"
+    "text", "count", "days", "business_days", "dollars", "flag", "time", "list", "share"
 ]
-ProvisionValue = str | int | bool | dt.time | tuple[str, ...]
+ProvisionValue = str | int | bool | dt.time | tuple[str, ...] | Fraction
 # Midnight at the end of a day (an office "open until midnight"), written "24:00" in the data.
 END_OF_DAY = dt.time.max
 
@@ -281,10 +281,10 @@ class Provision:
         return value
 
     def share(self) -> Fraction:
-        """A percent (``setting: 20`` for "twenty percent"), as the exact share it is."""
-        value = self._typed(("percent",))
-        assert isinstance(value, int)
-        return Fraction(value, 100)
+        """A part of a whole (a per centum, a fraction of a stated number)."""
+        value = self._typed(("share",))
+        assert isinstance(value, Fraction)
+        return value
 
     def text(self) -> str:
         return str(self._typed(("text",)))

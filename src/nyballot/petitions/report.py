@@ -57,6 +57,8 @@ def write_text(
 ) -> None:
     """The review as text, each line written as it is ruled; ``rest`` gives the tally and
     notes once the lines are all written."""
+    if petition.get("law"):  # the first line names the law the review is under
+        out.write(f"Law: {petition['law']}\n")
     out.write(_title(petition) + "\n")
     for line in lines:
         head = f"  sheet {line['sheet']} line {line['line']}: "

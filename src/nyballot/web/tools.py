@@ -1,7 +1,7 @@
 """Calculators: the signatures a petition needs, and, from an uploaded file, the allocation of
 national convention delegates and the preview of a primary ballot.
 
-    /web/signatures?office=&district=&law=&with=&votes_for_governor=...
+    /web/signatures?year=&petition=&unit=&office=&contains=&law=&with=&enrolled=...
     /web/delegates    (form; POST a results CSV)
     /web/ballot       (form; POST a ballot JSON)
 
@@ -26,10 +26,11 @@ from nyballot.errors import UsageError
 from nyballot.law.bills import choose_law
 from nyballot.law.choice import LawChoice
 from nyballot.law.loader import load_law
-from nyballot.signatures import Inputs, signatures, table
-from nyballot.signatures.in_force import PETITIONS, in_force
-from nyballot.signatures.in_force import data as in_force_data
-from nyballot.signatures.report import one_line, requirement_dict
+from nyballot.reckoning.season import season_year
+from nyballot.signatures import PETITIONS, Inputs
+from nyballot.signatures.answer import answer
+from nyballot.signatures.numbers import units_data
+from nyballot.signatures.report import one_line
 from nyballot.web.common import parse_year
 from nyballot.web.pages import Overlays, Text
 from nyballot.web.render import respond
@@ -66,38 +67,40 @@ def signatures_page(
     year: Text = None,
     petition: Text = None,
     unit: Text = None,
+    contains: Overlays = None,
 ) -> Response:
-    """How many signatures a petition needs, each step with its cite and the quoted words:
-    under the law in force in a year (``year``, ``petition``, ``unit`` or ``office``), or
-    under a law version and what-if bills (``office``, ``district``, ``law``, ``with``)."""
-    chosen = (office or "").strip()
+    """How many signatures a petition needs, each step with its cite and the quoted words,
+    under the law in force in ``year`` (default: the next general election's), or a what-if
+    (``law``, ``with``); ``contains`` names a contained unit (§ 6-136(2)(k)), repeatable."""
+    chosen = (office or "").strip() or None
+    where = (unit or "").strip() or (district or "").strip() or None
     bills = [b for b in overlays or () if b.strip()]
+    parts = [c.strip() for c in contains or () if c.strip()]
     counts = {
         "votes_for_governor": _count(votes_for_governor, "votes for governor"),
         "enrolled": _count(enrolled, "enrolled voters"),
         "congressional_districts": _count(congressional_districts, "congressional districts"),
         "larger_requirement": _count(larger_requirement, "larger requirement"),
     }
-    reqs = []
-    in_year = parse_year(year) if year and year.strip() else None
-    if in_year is not None:
-        where = (unit or "").strip() or None
-        reqs = in_force(petition or "designating", in_year, Inputs(**counts), unit=where,
-                        office=chosen or None)  # fmt: skip
-    elif chosen:
-        inputs = Inputs(**counts)
-        unit = (district or "").strip() or None
-        reqs = signatures(chosen, choose_law(law or None, bills), inputs, district=unit)
-    data = {"requirements": [requirement_dict(r) for r in reqs]} if reqs else None
+    asked = parse_year(year) if year and year.strip() else None
+    found = None
+    if chosen or where:
+        found = answer(
+            Inputs(**counts), year=asked, petition=(petition or "").strip() or None, unit=where,
+            office=chosen, law=(law or "").strip() or None, bills=bills, contains=parts,
+        )  # fmt: skip
+    reqs = found.requirements if found else []
     return respond(
         request,
         "signatures.html",
-        name=f"nyballot-signatures-{chosen or 'form'}",
+        name=f"nyballot-signatures-{chosen or where or 'form'}",
         rows=[
             {
                 "office": r.office_title,
                 "unit": r.unit_title,
+                "where": r.where,
                 "law": r.law,
+                "what_if": r.what_if,
                 "petition": r.petition,
                 "signatures": r.number,
                 "cite": r.cite,
@@ -106,17 +109,17 @@ def signatures_page(
         ]
         if reqs
         else None,
-        data=data,
+        data=found.as_dict() if found else None,
         active_page="signatures",
-        offices=table()["offices"],
-        units=table()["units"],
+        answer=found,
+        offices={k: v for k, v in units_data()["offices"].items()},
+        units={k: v["title"] for k, v in units_data()["units"].items()},
         bills=_bills(),
-        given={"office": chosen, "district": district or "", "law": law or "", "with": bills}
-        | {"year": in_year or "", "petition": petition or "", "unit": unit or ""}
+        given={"office": chosen or "", "law": law or "", "with": bills, "contains": parts}
+        | {"year": asked or "", "petition": petition or "", "unit": where or ""}
         | counts,
         petitions=PETITIONS,
-        force_units={k: v["title"] for k, v in in_force_data()["units"].items()},
-        force_years=in_force_data()["covers"],
+        next_year=season_year(),
         reqs=reqs,
         one_line=one_line,
     )
