@@ -65,24 +65,33 @@ def law_line(cal: Calendar) -> str:
     return f"Law: {law_words(cal.law, cal.overlays)} ({state})"
 
 
+def _law_of(cal: Calendar, year_note: str | None) -> dict[str, Any]:
+    """The keys that say which law and year an answer is under, and whether it is a what-if."""
+    return {
+        "year": cal.year,
+        "year_note": year_note,
+        "law_title": law_line(cal).removeprefix("Law: "),
+        "overlays": cal.overlays,
+        "what_if": cal.what_if,
+        "what_if_reasons": cal.what_if_reasons,
+        "overlay_status": [o.as_dict() for o in cal.overlay_status],
+    }
+
+
 def calendar_dict(cal: Calendar, year_note: str | None = None) -> dict[str, Any]:
     """A calendar as the documented JSON contract writes it (``calendar --format json``, the
     API's ``/calendar/{year}`` and its download); keys are only ever added, never renamed.
     ``year_note`` says how the year was chosen when none was given."""
     return {
-        "year": cal.year,
+        "year": cal.year,  # first, as ever: the keys below keep their places
         "year_note": year_note,
         "law": cal.law,
-        "law_title": law_line(cal).removeprefix("Law: "),
-        "overlays": cal.overlays,
+        **_law_of(cal, year_note),
         "convention": cal.convention,
         "events": {k: iso(v) for k, v in cal.events.items()},
         "elections": {k: iso(v) for k, v in cal.elections.items()},
         "deadlines": [deadline_dict(d) for d in cal.deadlines],
         "notes": cal.notes,
-        "what_if": cal.what_if,
-        "what_if_reasons": cal.what_if_reasons,
-        "overlay_status": [o.as_dict() for o in cal.overlay_status],
     }
 
 
@@ -90,17 +99,7 @@ def explain_dict(cal: Calendar, d: Deadline, year_note: str | None = None) -> di
     """One deadline as ``deadline_dict`` writes it, with the law it was evaluated under and
     whether that is a what-if (``explain --format json``, the API's ``/explain``). Its ``law``
     is the rule's words, so the law it is under is ``version`` and, in words, ``law_title``."""
-    return {
-        **deadline_dict(d),
-        "year": cal.year,
-        "year_note": year_note,
-        "version": cal.law,
-        "law_title": law_line(cal).removeprefix("Law: "),
-        "overlays": cal.overlays,
-        "what_if": cal.what_if,
-        "what_if_reasons": cal.what_if_reasons,
-        "overlay_status": [o.as_dict() for o in cal.overlay_status],
-    }
+    return {**deadline_dict(d), **_law_of(cal, year_note), "version": cal.law}
 
 
 def _side_dict(d: Deadline | None) -> dict[str, Any] | None:
