@@ -117,3 +117,35 @@ def test_the_api_may_not_import_the_pages_though_both_are_last() -> None:
         "1: api imports nyballot.web.pages, a later layer"
     ]
     assert upward_imports(ast.parse(code), "nyballot.web.site") == []
+
+
+def test_the_api_alone_serves_no_pages_and_the_site_serves_them(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from nyballot.api import create_app as create_api
+    from nyballot.web import create_app as create_site
+
+    url = f"sqlite:///{tmp_path / 'desk.sqlite3'}"
+    with TestClient(create_api(url)) as api, TestClient(create_site(url)) as site:
+        alone = api.get("/web/calendar/2026")
+        assert alone.status_code == 404 and alone.json() == {"error": "Not Found"}
+        page = site.get("/web/calendar/2026")
+        assert page.status_code == 200 and "New York political calendar, 2026" in page.text
+        missing = site.get("/web/nowhere")  # an error on a page is a page, not JSON
+        assert missing.status_code == 404 and missing.headers["content-type"].startswith(
+            "text/html"
+        )
+
+
+def test_the_delegates_page_says_which_law_and_that_it_is_a_what_if(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from nyballot.web import create_app as create_site
+
+    csv = (PACKAGE.parents[1] / "examples" / "results.csv").read_bytes()
+    with TestClient(create_site(f"sqlite:///{tmp_path / 'desk.sqlite3'}")) as site:
+        page = site.post(
+            "/web/delegates", data={"at_large": "14"}, files={"results": ("r.csv", csv)}
+        ).text
+    assert "Under Election Law in force from 2019 (June primary), with S.5961 of 2015" in page
+    assert "What-if: the law in force in " in page

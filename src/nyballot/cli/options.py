@@ -131,5 +131,15 @@ def request_from_options(year: int, options: dict[str, Any]) -> CalendarRequest:
     )
 
 
+def chosen_year(year: int | None) -> tuple[int, str | None]:
+    """The year asked, or the coming season's (``season_year()``) with the line that says so."""
+    if year is not None:
+        return year, None
+    from nyballot.reckoning.season import season_note, season_year
+
+    chosen = season_year()
+    return chosen, season_note(chosen)
+
+
 def calendar_from_options(year: int, options: dict[str, Any]) -> Calendar:
     return request_from_options(year, options).calendar()

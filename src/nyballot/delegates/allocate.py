@@ -254,17 +254,31 @@ def allocate_at_large(
             cite,
         )
         return a
-    counts = _pro_rata(a, qualified, total, denominator, rounding, rules)
+    _apportion(a, ranked, qualified, total, (denominator, rounding), rules)
+    return a
+
+
+def _apportion(
+    a: Allocation,
+    ranked: list[str],
+    qualified: list[str],
+    total: int,
+    readings: tuple[Denominator, Rounding],
+    rules: DelegateRules,
+) -> None:
+    """The qualifying candidates' seats pro rata, then what is left over or too many."""
+    q = rules.quotes
+    cite = q["at_large.majority"].cite
+    counts = _pro_rata(a, qualified, total, *readings, rules)
     given = sum(counts.values())
-    a.say(f"Pro-rata apportionment gives {given} of {seats}.", cite)
-    if given < seats:
-        _remainder(a, counts, seats - given, ranked, cite, q["at_large.remainder"])
-    elif given > seats:
-        _excess(a, counts, given - seats, cite, q["at_large.excess"])
+    a.say(f"Pro-rata apportionment gives {given} of {a.seats}.", cite)
+    if given < a.seats:
+        _remainder(a, counts, a.seats - given, ranked, cite, q["at_large.remainder"])
+    elif given > a.seats:
+        _excess(a, counts, given - a.seats, cite, q["at_large.excess"])
     for name in qualified:
         if counts[name]:
             a.awards[name] = counts[name]
-    return a
 
 
 def _denominator(

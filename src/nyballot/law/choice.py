@@ -55,6 +55,14 @@ class LawChoice:
         return "; ".join([version, *(f"with {o}: {law.overlays[o].title}" for o in self.overlays)])
 
 
+def law_words(version_id: str, overlay_ids: Sequence[str]) -> str:
+    """A law in words, for a first line: the version's title and id, and the overlays read
+    over it ("Election Law in force from 2019 (June primary) [current], with S5961")."""
+    law = load_law()
+    title = f"{law.versions[version_id].title} [{version_id}]"
+    return ", with ".join([title, ", ".join(overlay_ids)]) if overlay_ids else title
+
+
 def _version(year: int, law_id: str | None, law: Law, outside_coverage: bool) -> LawVersion:
     """The version in force for the year, or the one named (which must cover the year, unless
     ``outside_coverage`` asks for a what-if)."""
