@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nyballot.petitions.law import ENROLLED, GROUNDS, SUBSTANTIAL_COMPLIANCE, Ground
-from nyballot.petitions.lines import Line, Witness
+from nyballot.petitions.lines import Line, Witness, sheet_named
 from nyballot.petitions.match import Match
 from nyballot.petitions.period import Bound, Period
 
@@ -96,6 +96,12 @@ def voter_reasons(line: Line, match: Match, rules: Rules) -> list[dict[str, Any]
 
 
 def date_reasons(line: Line, rules: Rules, witness: Witness | None) -> list[dict[str, Any]]:
+    if line.unread_date:
+        written = line.unread_date[:40]
+        unread = reason(
+            GROUNDS["date_missing"], f"'{written}' is not a date (YYYY-MM-DD or MM/DD/YYYY)"
+        )
+        return [{**unread, "code": "date_unreadable"}]
     if line.date is None:
         return [reason(GROUNDS["date_missing"], "no date on the line")]
     found: list[dict[str, Any]] = []
@@ -130,20 +136,49 @@ def reading(match: Match) -> dict[str, Any] | None:
     """How a near-miss was read: identified beyond doubt, so it counts (§ 6-134(10))."""
     if match.exact:
         return None
+    nickname = (
+        "; the first name is a nickname of the name on file (the nicknames table)"
+        if match.nickname
+        else ""
+    )
     return {
         "cite": SUBSTANTIAL_COMPLIANCE.cite,
         "words": SUBSTANTIAL_COMPLIANCE.words,
         "reading": "substantial compliance: the house number, the street and the name "
-        "identify one voter, so a variant spelling, an initial or a missing apartment does "
-        "not defeat the signature",
+        "identify one voter, so a variant spelling, a nickname, an initial or a missing "
+        f"apartment does not defeat the signature{nickname}",
+        "differed": match.differed,
     }
 
 
-def signed_by(line: Line, first: Line) -> dict[str, Any]:
+def signed_by(first: tuple[Any, ...]) -> dict[str, Any]:
+    """The voter's counted line (date, volume, sheet, line) is another: this one does not
+    count."""
+    day, volume, sheet, line = first
     return reason(
         GROUNDS["duplicate_same_petition"],
-        f"the same voter signed sheet {first.sheet} line {first.line}; only the first counts",
+        f"the same voter signed {sheet_named((volume, sheet))} line {line} on {day}; only one "
+        "signature counts: the earliest signed, then by volume, sheet and line",
     )
+
+
+def ambiguous(match: Match) -> dict[str, Any]:
+    """Two or more voters match the line equally well: none is chosen (a clerk chooses)."""
+    named = "; ".join(_voter_named(m.voter) for m in (match, *match.rivals))
+    found = reason(
+        GROUNDS["not_found"],
+        f"the name and address match more than one voter equally well ({named}); the "
+        "signer is not identified until a clerk chooses",
+    )
+    return {**found, "code": "ambiguous"}
+
+
+def _voter_named(voter: dict[str, Any]) -> str:
+    name = " ".join(
+        str(voter[f]) for f in ("FIRSTNAME", "MIDDLENAME", "LASTNAME", "NAMESUFFIX") if voter[f]
+    )
+    apartment = f" apt {voter['RAPARTMENT']}" if voter["RAPARTMENT"] else ""
+    return f"{voter['SBOEID']} {name}, {voter['RADDNUMBER']} {voter['RSTREETNAME']}{apartment}"
 
 
 def other_petitions(
