@@ -15,10 +15,14 @@ from typing import cast
 
 import usaddress
 from nameparser import HumanName
-from nameparser.config import CONSTANTS
+from nameparser.config import CONSTANTS, Constants
 
 from nyballot.voters.normal import norm, street_key
 
+# The titles a signer writes before a name. nameparser's own list is some six hundred words,
+# many of them first names too (Nanny, Judge, Sister): "Nanny D Jacobsma" would lose her name.
+_TITLES = ("dr", "mr", "mrs", "ms", "miss", "mx", "rev", "hon", "prof")
+_NAMES = Constants(titles=_TITLES)
 _PLAIN_NAME = re.compile(r"[A-Za-z]{2,}(?: [A-Za-z]\.?| [A-Za-z]{2,})? [A-Za-z]{2,}")
 # Words nameparser treats apart (titles, suffixes, particles, conjunctions): a name with one
 # of them is left to it.
@@ -26,7 +30,7 @@ _ROMAN = cast("re.Pattern[str]", CONSTANTS.regexes.roman_numeral)
 _SPECIAL = {
     str(w).lower()
     for group in (
-        CONSTANTS.titles,
+        _TITLES,
         CONSTANTS.suffix_acronyms,
         CONSTANTS.suffix_not_acronyms,
         CONSTANTS.prefixes,
@@ -103,7 +107,7 @@ def _special(word: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _library_name(text: str) -> Name:
-    human = HumanName(text)
+    human = HumanName(text, constants=_NAMES)
     return Name(norm(human.first), norm(human.middle), norm(human.last), suffix(human.suffix))
 
 
