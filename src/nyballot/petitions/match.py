@@ -66,6 +66,8 @@ WEIGHTS = {
     "house number": 0.10, "street": 0.15, "apartment": 0.05, "ZIP code": 0.05,
 }  # fmt: skip
 
+# A part the line leaves out that the file has: said among what differed, not weighed.
+_LEFT_OUT = -1.0
 _EXTRA = ("last_n", "first_n", "house_n", "street_n", "regdate_on", "purge_date_on", "RHALFCODE")
 # The SQL's surname gate sits a little under Python's, so that no rounding of the two
 # Jaro-Winkler implementations cuts a voter Python would take.
@@ -194,7 +196,10 @@ def best_of(
         parts = _parts(name, address, voter)
         if parts is None:
             continue
-        score = sum(WEIGHTS[k] * v for k, v in parts.items()) / sum(WEIGHTS[k] for k in parts)
+        weighed = {k: v for k, v in parts.items() if v != _LEFT_OUT}
+        score = sum(WEIGHTS[k] * v for k, v in weighed.items()) / sum(
+            map(WEIGHTS.__getitem__, weighed)
+        )
         if score >= threshold:
             scored.append((score, voter, parts))
     if not scored:
@@ -228,14 +233,20 @@ def _parts(name: Name, address: Address, voter: dict[str, Any]) -> dict[str, flo
     street = ratio(address.street, on_file) / 100
     if street < STREET_AT_LEAST or not _same_street(address.street_key, street_key(on_file)):
         return None
-    parts = {
+    parts: dict[str, float] = {
         "last name": last,
         "first name": first,
         "suffix": generation,
         "house number": halves,
         "street": street,
-        "apartment": _optional(address.apartment, apartment(voter["RAPARTMENT"])),
     }
+    # An apartment the line leaves out is not weighed either (it is said among what differed):
+    # between voters of one name in one building, the line without one is ambiguous.
+    flat = apartment(voter["RAPARTMENT"])
+    if address.apartment:
+        parts["apartment"] = _optional(address.apartment, flat)
+    elif flat:
+        parts["apartment"] = _LEFT_OUT
     # A middle name or a ZIP code the line leaves out says nothing: it is not weighed. One
     # the file lacks counts half, so that the voter whose middle initial agrees comes first.
     middle, zip_code = norm(voter["MIDDLENAME"]), norm(voter["RZIP5"])[:5]
@@ -276,7 +287,7 @@ def _explained(
         if value == 1.0:
             if line or held:
                 match.matched.append(part)
-        elif value != UNKNOWN or part in _SAID_WHEN_ONE_SIDED:
+        elif value not in (UNKNOWN, _LEFT_OUT) or part in _SAID_WHEN_ONE_SIDED:
             shown_line = f"'{line}'" if line else "none"
             shown_file = f"'{held}'" if held else "none"
             note = " (a nickname)" if part == "first name" and _nickname(line, held) else ""

@@ -153,12 +153,12 @@ def reading(match: Match) -> dict[str, Any] | None:
 
 def signed_by(first: tuple[Any, ...]) -> dict[str, Any]:
     """The voter's counted line (date, volume, sheet, line) is another: this one does not
-    count."""
-    day, volume, sheet, line = first
+    count. "The first" is the earliest signed, then by volume, sheet and line
+    (``review.counted_first``), never the first row of the file."""
+    _, volume, sheet, line = first
     return reason(
         GROUNDS["duplicate_same_petition"],
-        f"the same voter signed {sheet_named((volume, sheet))} line {line} on {day}; only one "
-        "signature counts: the earliest signed, then by volume, sheet and line",
+        f"the same voter signed {sheet_named((volume, sheet))} line {line}; only the first counts",
     )
 
 
