@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from nyballot.petitions.report import text
+from nyballot.petitions.report import specifications_pdf, text
 
 from .voterfile import reviewed, rulings, store, voter
 
@@ -45,3 +46,16 @@ def test_a_blank_line_is_skipped_and_counted_not_objected_to(one: Path) -> None:
     assert (result["tally"]["valid"], result["tally"]["invalid"]) == (1, 0)
     assert result["blank"] == {"lines": 1, "where": [{"volume": 1, "sheet": 1, "line": 2}]}
     assert "1 blank line(s) skipped" in text(result)
+
+
+def test_a_cjk_name_prints_in_the_specifications_pdf(one: Path, tmp_path: Path) -> None:
+    # Written in Chinese and Korean on the sheet (the voter file, ISO-8859-1, cannot hold
+    # them): not found, and set forth as written, not as empty boxes.
+    result = reviewed(one, [(1, 1, 1, "2026-03-02", "张伟", "40 Grand St"),
+                            (1, 1, 2, "2026-03-02", "김민준", "40 Grand St")])  # fmt: skip
+    pdf = tmp_path / "specs.pdf"
+    pdf.write_bytes(specifications_pdf(result))
+    shown = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True)
+    assert "张伟" in shown.stdout and "김민준" in shown.stdout
+    fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True).stdout
+    assert "CJK" in fonts
