@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nyballot.petitions.law import Ground, grounds_for
-from nyballot.petitions.lines import Line, Witness
+from nyballot.petitions.lines import Line, Witness, sheet_named
 from nyballot.petitions.match import Match
 from nyballot.petitions.period import Bound, Period
 
@@ -97,6 +97,12 @@ def voter_reasons(line: Line, match: Match, rules: Rules) -> list[dict[str, Any]
 
 
 def date_reasons(line: Line, rules: Rules, witness: Witness | None) -> list[dict[str, Any]]:
+    if line.unread_date:
+        written = line.unread_date[:40]
+        unread = reason(
+            rules.grounds["date_missing"], f"'{written}' is not a date (YYYY-MM-DD or MM/DD/YYYY)"
+        )
+        return [{**unread, "code": "date_unreadable"}]
     if line.date is None:
         return [reason(rules.grounds["date_missing"], "no date on the line")]
     found: list[dict[str, Any]] = []
@@ -131,20 +137,49 @@ def reading(match: Match) -> dict[str, Any] | None:
     """How a near-miss was read: identified beyond doubt, so it counts (§ 6-134(10))."""
     if match.exact:
         return None
+    nickname = (
+        "; the first name is a nickname of the name on file (the nicknames table)"
+        if match.nickname
+        else ""
+    )
     return {
         "cite": grounds_for("designating")["substantial_compliance"].cite,
         "words": grounds_for("designating")["substantial_compliance"].words,
         "reading": "substantial compliance: the house number, the street and the name "
-        "identify one voter, so a variant spelling, an initial or a missing apartment does "
-        "not defeat the signature",
+        "identify one voter, so a variant spelling, a nickname, an initial or a missing "
+        f"apartment does not defeat the signature{nickname}",
+        "differed": match.differed,
     }
 
 
-def signed_by(line: Line, first: Line, rules: Rules) -> dict[str, Any]:
+def signed_by(first: tuple[Any, ...], rules: Rules) -> dict[str, Any]:
+    """The voter's counted line (date, volume, sheet, line) is another: this one does not
+    count. "The first" is the earliest signed, then by volume, sheet and line
+    (``review.counted_first``), never the first row of the file."""
+    _, volume, sheet, line = first
     return reason(
         rules.grounds["duplicate_same_petition"],
-        f"the same voter signed sheet {first.sheet} line {first.line}; only the first counts",
+        f"the same voter signed {sheet_named((volume, sheet))} line {line}; only the first counts",
     )
+
+
+def ambiguous(match: Match, rules: Rules) -> dict[str, Any]:
+    """Two or more voters match the line equally well: none is chosen (a clerk chooses)."""
+    named = "; ".join(_voter_named(m.voter) for m in (match, *match.rivals))
+    found = reason(
+        rules.grounds["not_found"],
+        f"the name and address match more than one voter equally well ({named}); the "
+        "signer is not identified until a clerk chooses",
+    )
+    return {**found, "code": "ambiguous"}
+
+
+def _voter_named(voter: dict[str, Any]) -> str:
+    name = " ".join(
+        str(voter[f]) for f in ("FIRSTNAME", "MIDDLENAME", "LASTNAME", "NAMESUFFIX") if voter[f]
+    )
+    apartment = f" apt {voter['RAPARTMENT']}" if voter["RAPARTMENT"] else ""
+    return f"{voter['SBOEID']} {name}, {voter['RADDNUMBER']} {voter['RSTREETNAME']}{apartment}"
 
 
 def other_petitions(
