@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import errno
+import ipaddress
 import socket
+from typing import Any
 
 import click
 
@@ -30,6 +32,26 @@ def _check_port(host: str, port: int) -> None:
             raise UsageError(
                 f"--host {host} --port {port}: cannot listen ({exc.strerror})"
             ) from None
+
+
+def _proxy(value: str) -> str:
+    """A proxy's address or network, as uvicorn matches it against the peer."""
+    try:
+        return str(ipaddress.ip_network(value.strip(), strict=False))
+    except ValueError:
+        raise UsageError(
+            f"--trusted-proxy '{value[:60]}': expected an IP address or network, e.g. "
+            "127.0.0.1 or 10.0.0.0/24"
+        ) from None
+
+
+def proxy_settings(trusted: tuple[str, ...]) -> dict[str, Any]:
+    """uvicorn's settings for X-Forwarded-For: read only from the proxies named (uvicorn by
+    itself trusts loopback, so any program on the host, or a proxy passing the client's own
+    header on, could give every request a new address and escape the rate limit)."""
+    if not trusted:
+        return {"proxy_headers": False, "forwarded_allow_ips": ""}
+    return {"proxy_headers": True, "forwarded_allow_ips": ",".join(_proxy(t) for t in trusted)}
 
 
 @click.command()
@@ -61,6 +83,14 @@ def _check_port(host: str, port: int) -> None:
     metavar="FILE",
     help="Append a Common Log Format line per request to FILE ('-': standard error).",
 )
+@click.option(
+    "--trusted-proxy",
+    "trusted_proxies",
+    multiple=True,
+    metavar="ADDR",
+    help="A reverse proxy whose X-Forwarded-For names the client (an address or network; "
+    "repeatable). None by default: the peer's own address is the client's.",
+)
 def serve(
     host: str,
     port: int,
@@ -69,6 +99,7 @@ def serve(
     workers: int,
     rate_limit: float,
     access_log: str | None,
+    trusted_proxies: tuple[str, ...],
 ) -> None:
     """Serve the HTTP API (OpenAPI document at /openapi.json, docs at /docs)."""
     import os
@@ -89,6 +120,7 @@ def serve(
     from nyballot.urls import shown
     from nyballot.voters.where import store_name
 
+    proxies = proxy_settings(trusted_proxies)
     _check_port(host, port)
     engine_for(db)  # create and migrate before the first request
     click.echo(
@@ -104,4 +136,5 @@ def serve(
         log_level="warning",
         access_log=False,
         http=NoDelayHTTPProtocol,
+        **proxies,
     )
