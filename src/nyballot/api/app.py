@@ -17,6 +17,7 @@ from nyballot.api.body_limit import BodyLimit
 from nyballot.api.middleware import AccessLog, HeadAsGet, RateLimit, SecurityHeaders
 from nyballot.filing.access import now
 from nyballot.filing.desk import Clock, Desk
+from nyballot.filing.keys import BoardKey
 from nyballot.web import router as web_router
 
 MAX_BODY = 64 * 1024
@@ -36,12 +37,14 @@ def create_app(
     burst: int = BURST,
     access_log: TextIO | None = None,
     clock: Clock = now,
+    key: BoardKey | None = None,
 ) -> FastAPI:
     """The application over one database (default: $NYBALLOT_DATABASE_URL or SQLite).
 
     A body is limited to ``max_body`` bytes, a lines file posted for review to ``max_upload``;
     ``rate`` requests a second per client (0: no limit), in bursts of ``burst``; ``access_log``
-    gets a Common Log Format line per request; ``clock`` is the desk's time."""
+    gets a Common Log Format line per request; ``clock`` is the desk's time; ``key`` the board's
+    signing key."""
     app = FastAPI(
         title="nyballot",
         version="0.1.0",
@@ -50,7 +53,7 @@ def create_app(
         docs_url=None,
         redoc_url=None,
     )
-    app.state.desk = Desk(database, clock)
+    app.state.desk = Desk(database, clock, key)
     errors.install(app)
     # The downloads come first, so /calendar/{year}.ics is matched before /calendar/{year}.
     app.include_router(downloads.router)

@@ -15,7 +15,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
 from nyballot.filing import book as book_export
-from nyballot.filing import chain
+from nyballot.filing import chain, keys
 from nyballot.filing.access import Actor
 from nyballot.filing.desk import Desk, Submission
 from nyballot.filing.model import NEW_YORK
@@ -131,7 +131,8 @@ def book(
     if format == "csv":
         return PlainTextResponse(book_export.to_csv(page), media_type="text/csv")
     if format == "html":
-        return HTMLResponse(book_export.to_html(page, title, digests))
+        published = desk_of(request).published_keys()
+        return HTMLResponse(book_export.to_html(page, title, digests, published))
     return {
         "title": title,
         "rows": page,
@@ -139,6 +140,7 @@ def book(
         "offset": offset,
         "limit": limit,
         "digests": digests,
+        "keys": desk_of(request).published_keys(),
     }
 
 
@@ -152,15 +154,32 @@ Digests = Annotated[
 ]
 
 
+PublicKeys = Annotated[
+    list[str] | None,
+    Query(
+        alias="public_key",
+        max_length=10,
+        description="The board's published public key (repeatable): every signature must be its",
+    ),
+]
+
+
 @router.get("/book/verify")
-def verify(request: Request, kept: Digests = None) -> dict[str, Any]:
-    """Check every board's hash chain, and any kept digests; name the first broken record and
-    whether each digest is still in the book."""
+def verify(
+    request: Request, kept: Digests = None, public_keys: PublicKeys = None
+) -> dict[str, Any]:
+    """Check the database's integrity, every board's hash chain, every signature and the access
+    log's chain, and any kept digests; name the first broken record and whether each digest is
+    still in the book."""
     desk = desk_of(request)
-    count, broken = desk.verify()
+    given = [keys.public_key(k, "public_key") for k in public_keys or ()]
+    damage = desk.integrity()
+    found = desk.verification(given)
+    broken = found.pop("break")
     report: dict[str, Any] = {
-        "ok": broken is None,
-        "records": count,
+        "ok": broken is None and not damage and found["access_log"]["first_broken"] is None,
+        **found,
+        "integrity": damage,
         "first_broken": broken.as_dict() if broken else None,
     }
     if kept:

@@ -91,6 +91,14 @@ def proxy_settings(trusted: tuple[str, ...]) -> dict[str, Any]:
     help="A reverse proxy whose X-Forwarded-For names the client (an address or network; "
     "repeatable). None by default: the peer's own address is the client's.",
 )
+@click.option(
+    "--signing-key",
+    "key",
+    envvar="NYBALLOT_SIGNING_KEY",
+    metavar="FILE|env:NAME",
+    help="The board's signing key: a PEM file (nyballot desk signing-key --new), or env:NAME, a "
+    "variable holding it (default: $NYBALLOT_SIGNING_KEY). Without it records are unsigned.",
+)
 def serve(
     host: str,
     port: int,
@@ -100,6 +108,7 @@ def serve(
     rate_limit: float,
     access_log: str | None,
     trusted_proxies: tuple[str, ...],
+    key: str | None,
 ) -> None:
     """Serve the HTTP API (OpenAPI document at /openapi.json, docs at /docs)."""
     import os
@@ -121,11 +130,17 @@ def serve(
     from nyballot.voters.where import store_name
 
     proxies = proxy_settings(trusted_proxies)
+    signing = "records unsigned (no --signing-key)"
+    if key:
+        from nyballot.filing.keys import load_key
+
+        signing = f"signing with key {load_key(key).id}"
+        os.environ["NYBALLOT_SIGNING_KEY"] = key
     _check_port(host, port)
     engine_for(db)  # create and migrate before the first request
     click.echo(
         f"nyballot: serving http://{host}:{port}/ (API docs at /docs; {served_by()}) on "
-        f"{shown(database_url(db))}, voter store {store_name()}; Ctrl-C stops it",
+        f"{shown(database_url(db))}, voter store {store_name()}, {signing}; Ctrl-C stops it",
         err=True,
     )
     uvicorn.run(

@@ -15,9 +15,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Connection, Engine, select, text
 
 from nyballot.errors import UsageError
+from nyballot.filing.chain import log_hash
 from nyballot.filing.errors import AuthError, ForbiddenError
 from nyballot.filing.model import NEW_YORK, board
 from nyballot.filing.schema import access_log, tokens
@@ -162,10 +163,33 @@ def authenticate(engine: Engine, token: str | None, client: str) -> Actor:
     return Actor(row["clerk"], row["role"], scope, client)
 
 
+# PostgreSQL: every write to the book or the log holds this lock, so the log is one chain (on
+# SQLite, BEGIN IMMEDIATE lets one writer in at a time).
+PG_WRITE_LOCK = "SELECT pg_advisory_xact_lock(hashtext('nyballot.desk'))"
+LAST_LOG_HASH = "SELECT hash FROM access_log ORDER BY id DESC LIMIT 1"
+
+
 def log(engine: Engine, who: str, action: str, target: str, client: str, outcome: str) -> None:
     """One line in the access log, in its own transaction."""
     with engine.begin() as conn:
-        conn.execute(access_log.insert(), [log_row(who, action, target, client, outcome)])
+        append_log(conn, [log_row(who, action, target, client, outcome)])
+
+
+def append_log(conn: Connection, rows: list[dict[str, str]]) -> None:
+    """Lines at the end of the log's chain, in the open write transaction."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(text(PG_WRITE_LOCK))
+    previous = conn.execute(text(LAST_LOG_HASH)).scalar() or ""
+    for row in rows:
+        previous = chain_log_row(row, previous)["hash"]
+        conn.execute(access_log.insert(), [row])
+
+
+def chain_log_row(row: dict[str, str], previous: str) -> dict[str, str]:
+    """``row`` chained to the line before it (its ``prev_hash`` and ``hash`` set)."""
+    row["prev_hash"] = previous
+    row["hash"] = log_hash(row)
+    return row
 
 
 def log_row(who: str, action: str, target: str, client: str, outcome: str) -> dict[str, str]:
