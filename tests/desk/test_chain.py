@@ -124,8 +124,8 @@ def test_a_deleted_row_breaks_the_chain_after_it(db_url: str, run: CliRun) -> No
 def test_a_paper_follows_the_last_record_in_the_book_not_the_last_one_the_desk_saw(
     db_url: str,
 ) -> None:
-    """The desk remembers each board's last hash to save a read: a record gone behind its back
-    (here erie's last, deleted) is never chained to; nothing is written on the missed try."""
+    """The board's last hash is read in the paper's own transaction: a record gone behind the
+    desk's back (here erie's last, deleted) is never chained to."""
     desk = Desk(db_url)
     records = fill(desk)
     tamper(desk, "DELETE FROM filings WHERE id = 5")

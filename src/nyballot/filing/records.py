@@ -70,6 +70,8 @@ def record_dict(
         "supersedes": m["supersedes"],
         "prev_hash": m["prev_hash"],
         "hash": m["hash"],
+        "key_id": m["key_id"],
+        "signature": m["signature"],
     }
 
 
