@@ -17,7 +17,7 @@ from nyballot.filing import access
 
 def _served(tmp_path: Path, trusted: tuple[str, ...], peer: str, log: io.StringIO) -> TestClient:
     """The application as `serve` hands it to uvicorn, reached from ``peer``."""
-    app = create_app(f"sqlite:///{tmp_path / 'p.sqlite3'}", rate=1, burst=5, access_log=log)
+    app = create_app(f"sqlite:///{tmp_path / 'p.sqlite3'}", rate=0.001, burst=5, access_log=log)
     config = uvicorn.Config(app=app, lifespan="off", **proxy_settings(trusted))
     config.load()
     client = TestClient(config.loaded_app, client=(peer, 40000))
@@ -35,7 +35,7 @@ def test_forwarded_for_from_loopback_is_ignored_by_default(tmp_path: Path) -> No
     log = io.StringIO()
     client = _served(tmp_path, (), "127.0.0.1", log)
     codes = [client.get("/no-such-page", headers=_invented(i)).status_code for i in range(20)]
-    assert codes.count(429) == 15  # a burst of 5, then refused (1 a second)
+    assert codes.count(429) == 15  # a burst of 5, then refused (one in 1,000 s)
     hosts = {line.split(" ", 1)[0] for line in log.getvalue().splitlines()}
     assert hosts == {"127.0.0.1"}
 

@@ -52,6 +52,7 @@ def create_app(
         "board of elections' filing desk (§§ 1-106, 6-144, 6-154, 16-102).",
         docs_url=None,
         redoc_url=None,
+        responses=errors.answers(*errors.GUARDS),
     )
     app.state.desk = Desk(database, clock, key)
     errors.install(app)

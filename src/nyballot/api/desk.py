@@ -14,6 +14,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
+from nyballot.api.errors import DESK_READ, WRITE, answers
 from nyballot.filing import book as book_export
 from nyballot.filing import chain, keys
 from nyballot.filing.access import Actor
@@ -112,7 +113,7 @@ class ObjectionIn(BaseModel):
     note: Annotated[str, Field(max_length=2000)] = ""
 
 
-@router.get("/book", response_model=None)
+@router.get("/book", response_model=None, responses=answers(*DESK_READ))
 def book(
     request: Request,
     board: Board = None,
@@ -164,7 +165,7 @@ PublicKeys = Annotated[
 ]
 
 
-@router.get("/book/verify")
+@router.get("/book/verify", responses=answers(*DESK_READ))
 def verify(
     request: Request, kept: Digests = None, public_keys: PublicKeys = None
 ) -> dict[str, Any]:
@@ -188,13 +189,13 @@ def verify(
     return report
 
 
-@router.get("/filings/{uid}")
+@router.get("/filings/{uid}", responses=answers(404, 422, 503))
 def filing(request: Request, uid: Annotated[str, Path(max_length=36)]) -> dict[str, Any]:
     """A filing, every later record that refers to it, and its replayed state."""
     return desk_of(request).history(uid)
 
 
-@router.get("/due")
+@router.get("/due", responses=answers(*DESK_READ))
 def due(
     request: Request,
     response: Response,
@@ -221,7 +222,7 @@ def _reason(late: LateEntryIn | None) -> str | None:
     return late.reason if late is not None else None
 
 
-@router.post("/filings", status_code=201, response_model=None)
+@router.post("/filings", status_code=201, response_model=None, responses=answers(*WRITE))
 def file_paper(request: Request, body: FilingIn, who: Who, key: IdemKey = None) -> JSONResponse:
     """Stamp (by the server's clock) and record a paper; the verdict and its derivation come
     back. A paper received earlier is a late entry: ``received`` and ``late_entry.reason``."""
@@ -231,7 +232,7 @@ def file_paper(request: Request, body: FilingIn, who: Who, key: IdemKey = None) 
     return _record(request, Submission(**data), who, key)
 
 
-@router.post("/objections", status_code=201, response_model=None)
+@router.post("/objections", status_code=201, response_model=None, responses=answers(*WRITE))
 def file_objection(
     request: Request, body: ObjectionIn, who: Who, key: IdemKey = None
 ) -> JSONResponse:

@@ -45,6 +45,7 @@ class Actor:
     role: str = "clerk"
     boards: frozenset[str] | None = None
     client: str = ""  # where from: an address, or "cli"
+    token: str = ""  # which token ("token 3"); "" for whoever holds the database
 
     def may(self, action: str) -> bool:
         return action in ROLES.get(self.role, frozenset())
@@ -160,7 +161,7 @@ def authenticate(engine: Engine, token: str | None, client: str) -> Actor:
         raise AuthError(problem)
     assert row is not None
     scope = None if row["boards"] == EVERY_BOARD else frozenset(row["boards"].split(","))
-    return Actor(row["clerk"], row["role"], scope, client)
+    return Actor(row["clerk"], row["role"], scope, client, f"token {row['id']}")
 
 
 # PostgreSQL: every write to the book or the log holds this lock, so the log is one chain (on

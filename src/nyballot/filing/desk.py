@@ -24,7 +24,7 @@ from nyballot.filing.driver import Sql, Tx, transaction
 from nyballot.filing.errors import ConflictError, ForbiddenError, NotFoundError, StorageError
 from nyballot.filing.keys import BoardKey
 from nyballot.filing.model import Paper, board, local
-from nyballot.filing.records import decision_dict, descendants, record_dict, replay
+from nyballot.filing.records import decision_dict, descendants, given_key, record_dict, replay
 from nyballot.filing.schema import access_log, filings
 from nyballot.filing.schema import keys as keys_table
 from nyballot.filing.store import driver_message, engine_for
@@ -48,6 +48,7 @@ Clock = Callable[[], dt.datetime]
 # round trip) the commit. A key recorded by another clerk a moment ago is looked up and replayed;
 # anything else conflicting is retried.
 _TRIES = 10
+KEY_SCOPE = "\x1f"  # between a stored key's board, token and the key (never in a key given)
 _COLUMNS = [c.name for c in filings.columns]
 _LOGGED = [c.name for c in access_log.columns if c.name != "id"]
 _BOARD_HEAD = "(SELECT hash FROM filings WHERE board = :board ORDER BY id DESC LIMIT 1)"
@@ -70,6 +71,15 @@ _PG_LOCK = Sql(access.PG_WRITE_LOCK)
 _BY_UID = Sql("SELECT * FROM filings WHERE uid = :uid")
 _BY_KEY = Sql("SELECT * FROM filings WHERE idempotency_key = :key")
 _REFERRING = Sql("SELECT uid, kind, outcome FROM filings WHERE refers_to = :uid ORDER BY id")
+
+
+def scoped_key(board_id: str, actor: Actor, key: str) -> str:
+    """An idempotency key as stored: the board's and the token's own, so a key never replays
+    another board's or another clerk's filing (whoever holds the database has one scope)."""
+    key = checked_text(key, "idempotency key", 200)
+    if not key:
+        raise UsageError("idempotency key: empty")
+    return f"{board_id}{KEY_SCOPE}{actor.token or '-'}{KEY_SCOPE}{key}"
 
 
 def _json(value: object) -> str:
@@ -129,6 +139,8 @@ class Desk:
         except NyballotError as exc:
             self._log(actor, target, f"refused: {exc}")
             raise
+        if replayed:
+            self._log(actor, record["uid"], "replayed: already recorded under this key")
         return record, replayed
 
     def _submit(
@@ -141,13 +153,11 @@ class Desk:
             raise ForbiddenError(
                 f"role '{actor.role}' may not enter a paper late (a supervisor may)"
             )
-        if idempotency_key is not None:
-            idempotency_key = checked_text(idempotency_key, "idempotency key", 200)
-            if not idempotency_key:
-                raise UsageError("idempotency key: empty")
         digest = s.request_hash()
         board_id = board(checked_text(s.board, "board", 40)).id
         actor.check_board(board_id)
+        if idempotency_key is not None:
+            idempotency_key = scoped_key(board_id, actor, idempotency_key)
         if self.key is None and self._signed_book:
             raise UsageError(
                 "this book's records are signed: give the board's key (--signing-key FILE or "
@@ -261,7 +271,7 @@ class Desk:
             return None
         if not s.is_request(row["request_hash"]):
             raise ConflictError(
-                f"idempotency key '{key}' was already used for a different paper "
+                f"idempotency key '{given_key(key)}' was already used for a different paper "
                 f"(filing {row['uid']})"
             )
         return record_dict(row)

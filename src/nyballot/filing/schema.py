@@ -30,7 +30,7 @@ filings = Table(
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("uid", String(36), nullable=False, unique=True),
-    Column("idempotency_key", String(200), unique=True),
+    Column("idempotency_key", String(300), unique=True),  # board, token, key
     Column("request_hash", String(64), nullable=False),
     Column("kind", String(40), nullable=False),
     Column("board", String(40), nullable=False),
