@@ -7,6 +7,8 @@ Reads are public (the book of § 6-144 is open to public inspection); writes nee
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import TextIO
 
 from fastapi import FastAPI
@@ -26,6 +28,12 @@ MAX_BODY = 64 * 1024
 MAX_UPLOAD = 8 * 1024 * 1024
 RATE = 20.0  # requests a second per client, on average
 BURST = 100  # requests a client may send at once
+
+
+@asynccontextmanager
+async def _closing_desk(app: FastAPI) -> AsyncIterator[None]:
+    yield
+    app.state.desk.close()  # the failed authentications still counted
 
 
 def create_app(
@@ -53,6 +61,7 @@ def create_app(
         docs_url=None,
         redoc_url=None,
         responses=errors.answers(*errors.GUARDS),
+        lifespan=_closing_desk,
     )
     app.state.desk = Desk(database, clock, key)
     errors.install(app)

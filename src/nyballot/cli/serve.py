@@ -124,7 +124,7 @@ def serve(
         if access_log != "-":
             open(access_log, "a").close()  # a path that cannot be written fails here, in one line
         os.environ["NYBALLOT_ACCESS_LOG"] = access_log
-    from nyballot.api.tcp import NoDelayHTTPProtocol, served_by
+    from nyballot.api.tcp import IDLE_SECONDS, GuardedHTTPProtocol, served_by
     from nyballot.filing.store import database_url, engine_for
     from nyballot.urls import shown
     from nyballot.voters.where import store_name
@@ -150,6 +150,7 @@ def serve(
         workers=workers,
         log_level="warning",
         access_log=False,
-        http=NoDelayHTTPProtocol,
+        http=GuardedHTTPProtocol,
+        timeout_keep_alive=int(IDLE_SECONDS),
         **proxies,
     )

@@ -97,6 +97,7 @@ class Desk:
         self.clock = clock
         self.key = key
         self._signed_book = self._register(key)
+        self.failures = access.FailedLogins(lambda: self.clock())
 
     def _register(self, key: BoardKey | None) -> bool:
         """Publish the key's public half in the book; whether the book is signed at all."""
@@ -337,7 +338,11 @@ class Desk:
 
     def actor_for(self, token: str | None, client: str = "") -> Actor:
         """The actor a token stands for; AuthError (logged) if it is missing or not valid."""
-        return access.authenticate(self.engine, token, client)
+        return access.authenticate(self.engine, token, client, self.failures)
+
+    def close(self) -> None:
+        """Write what is still counted in memory (failed authentications)."""
+        self.failures.flush(self.engine)
 
     # -- the chain -------------------------------------------------------------------------
 
