@@ -17,6 +17,7 @@ from fastapi import APIRouter, Depends, Path, Query
 from fastapi.responses import Response
 
 from nyballot.api.query import MAX_EVENTS, choose
+from nyballot.api.errors import READ, answers
 from nyballot.calendar.request import CalendarRequest
 from nyballot.export.ics import to_ics
 from nyballot.export.json import calendar_dict
@@ -62,7 +63,10 @@ Asked = Annotated[CalendarRequest, Depends(asked)]
 @router.get(
     "/calendar/{year}.ics",
     response_class=Response,
-    responses={200: {"content": {"text/calendar": {}}, "description": "An iCalendar file"}},
+    responses={
+        200: {"content": {"text/calendar": {}}, "description": "An iCalendar file"},
+        **answers(*READ),
+    },
 )
 def calendar_ics(choice: Asked) -> Response:
     """The political calendar of a year as an iCalendar file (stable UIDs)."""
@@ -73,7 +77,7 @@ def calendar_ics(choice: Asked) -> Response:
     )
 
 
-@router.get("/calendar/{year}.json", response_class=Response)
+@router.get("/calendar/{year}.json", response_class=Response, responses=answers(*READ))
 def calendar_json(choice: Asked) -> Response:
     """The political calendar of a year (as ``/calendar/{year}``, with events) as a file."""
     body = json.dumps(calendar_dict(choice.calendar()), indent=2, ensure_ascii=False) + "\n"
