@@ -22,8 +22,8 @@ from starlette.datastructures import Headers
 from nyballot.api.body_limit import ASGIApp, Receive, Scope, Send
 from nyballot.api.downloads import Asked, Convention, Event, Kind, Law, With, Year
 from nyballot.api.encoded import Encoded
-from nyballot.api.query import choose
 from nyballot.api.errors import READ, answers
+from nyballot.api.query import choose
 from nyballot.calendar.model import Calendar, parse_kind_groups
 from nyballot.calendar.request import CalendarRequest
 from nyballot.compare import compare_requests

@@ -16,8 +16,8 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Depends, Path, Query
 from fastapi.responses import Response
 
-from nyballot.api.query import MAX_EVENTS, choose
 from nyballot.api.errors import READ, answers
+from nyballot.api.query import MAX_EVENTS, choose
 from nyballot.calendar.request import CalendarRequest
 from nyballot.export.ics import to_ics
 from nyballot.export.json import calendar_dict

@@ -64,7 +64,6 @@ def answers(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": ErrorBody, "description": MEANING[code]} for code in codes}
 
 
-
 class Pages(Protocol):
     """Web pages served beside the API: their routes, which requests are theirs, and the page
     an error on one of them answers with."""

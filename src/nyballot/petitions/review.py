@@ -175,7 +175,7 @@ class Review:
             reasons[:0] = rulings.voter_reasons(line, match, self.rules)
             sboeid = str(match.voter["SBOEID"])
             other = rulings.other_petitions(
-                line, self.others.get(sboeid, []), self.request.seats, self.rules
+                line, self.others.get(sboeid, []), self.request.seats, self.rules.grounds
             )
             if other is not None:
                 reasons.append(other)

@@ -183,7 +183,7 @@ def _voter_named(voter: dict[str, Any]) -> str:
 
 
 def other_petitions(
-    line: Line, others: list[tuple[str, dt.date | None]], seats: int, rules: Rules
+    line: Line, others: list[tuple[str, dt.date | None]], seats: int, grounds: Mapping[str, Ground]
 ) -> dict[str, Any] | None:
     """§ 6-134(3): signatures on more petitions for the office than there are seats count in
     order of date; those of the same date count on none."""
@@ -197,7 +197,7 @@ def other_petitions(
         detail = f"signed petition {earlier[0]} earlier for the same office"
     else:
         return None
-    return reason(rules.grounds["duplicate_other_petition"], detail)
+    return reason(grounds["duplicate_other_petition"], detail)
 
 
 def witness_reasons(

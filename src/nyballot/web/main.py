@@ -14,8 +14,8 @@ import sys
 from typing import TextIO
 
 from nyballot.api.app import RATE
-from nyballot.web import create_app
 from nyballot.filing.keys import key_from_env
+from nyballot.web import create_app
 
 
 def _access_log() -> TextIO | None:
