@@ -231,3 +231,23 @@ def test_the_review_streams_as_json_and_refuses_bad_input_before_it_starts(
     assert json.loads(b"".join(chunks))["tally"]["valid"] == 4
     bad = client.post(f"/petitions/review?{QUERY}", content=b"sheet,line,colour\n")
     assert bad.status_code == 400 and "unknown column 'colour'" in bad.json()["error"]
+
+
+def test_an_override_is_undone_until_certified_over_http(
+    client: TestClient, token: dict[str, str]
+) -> None:
+    body = (DATA / "lines.csv").read_bytes()
+    uid = client.post(f"/petitions/reviews?{QUERY}", content=body, headers=token).json()["id"]
+    change = {"sheet": 1, "line": 7, "valid": True, "reason": "date shown on the original"}
+    client.post(f"/petitions/reviews/{uid}/overrides", json=change, headers=token)
+    undo = {"sheet": 1, "line": 7, "reason": "no date after all"}
+    assert client.post(f"/petitions/reviews/{uid}/undo", json=undo).status_code == 401
+    undone = client.post(f"/petitions/reviews/{uid}/undo", json=undo, headers=token)
+    assert undone.status_code == 201
+    # As reviewed: 4 valid (line 7 has no date); the clerk's ruling is in the history only.
+    assert undone.json()["tally_after_overrides"]["valid"] == 4
+    assert [o["valid"] for o in undone.json()["overrides"]] == [True, None]
+    certified = client.post(f"/petitions/reviews/{uid}/certify", headers=token)
+    assert certified.status_code == 201 and certified.json()["certified"]["clerk"] == "Ann Clerk"
+    frozen = client.post(f"/petitions/reviews/{uid}/overrides", json=change, headers=token)
+    assert frozen.status_code == 409 and "rulings are frozen" in frozen.json()["error"]

@@ -8,6 +8,8 @@ so that they do not slow the server's start.
     POST /petitions/reviews                 the same, kept for the clerk (token) -> 201 with id
     GET  /petitions/reviews/{id}            a kept review, its overrides, the tally after them
     POST /petitions/reviews/{id}/overrides  a clerk's ruling on a line, with a reason (token)
+    POST /petitions/reviews/{id}/undo       the clerk's ruling on a line withdrawn (token)
+    POST /petitions/reviews/{id}/certify    the review certified: its rulings frozen (token)
     GET  /web/petitions                     the kept reviews, newest first, linked to their pages
     GET  /web/petitions/{id}                the page: each line, the voter beside it, a form
     POST /web/petitions/{id}/override       the page's form (token in the form)
@@ -58,6 +60,8 @@ router = APIRouter()
 KEEP = "keep review"
 OVERRIDE = "override"
 REVIEW = "review"
+UNDO = "undo override"
+CERTIFY = "certify review"
 # The lines a review without a clerk's token may hold: a public review's price is bounded.
 PUBLIC_LINES = 2_000
 # The paths whose body is a lines file (``app.MAX_UPLOAD``, not the small limit of the rest).
@@ -286,6 +290,35 @@ def add_override(uid: Id, body: OverrideIn, request: Request) -> dict[str, Any]:
     with _logged(request, actor, OVERRIDE, target), opened(read_only=False) as con:
         return kept.override(con, uid, body.sheet, body.line, body.valid, body.reason,
                              actor.name, actor.check_board)  # fmt: skip
+
+
+class UndoIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    sheet: Annotated[int, Field(ge=1)]
+    line: Annotated[int, Field(ge=1)]
+    reason: Annotated[str, Field(min_length=1, max_length=kept.MAX_REASON)]
+
+
+@router.post("/petitions/reviews/{uid}/undo", status_code=201, tags=["petitions"])
+def undo_override(uid: Id, body: UndoIn, request: Request) -> dict[str, Any]:
+    """Undo the clerk's ruling in force on a line (refused, 409, once certified)."""
+    from nyballot.voters.store import opened
+
+    target = f"review {uid} sheet {body.sheet} line {body.line}"
+    actor = _clerk(request, _bearer(request), UNDO, target)
+    with _logged(request, actor, UNDO, target), opened(read_only=False) as con:
+        return kept.undo(con, uid, body.sheet, body.line, body.reason, actor.name,
+                         actor.check_board)  # fmt: skip
+
+
+@router.post("/petitions/reviews/{uid}/certify", status_code=201, tags=["petitions"])
+def certify_review(uid: Id, request: Request) -> dict[str, Any]:
+    """Certify a kept review: its rulings are frozen (a clerk's token)."""
+    from nyballot.voters.store import opened
+
+    actor = _clerk(request, _bearer(request), CERTIFY, f"review {uid}")
+    with _logged(request, actor, CERTIFY, f"review {uid}"), opened(read_only=False) as con:
+        return kept.certify(con, uid, actor.name, actor.check_board)
 
 
 @router.get("/web/petitions", include_in_schema=False)
