@@ -315,7 +315,7 @@ def febrl(folder: Path) -> None:
     import_file(folder / "febrl.txt", str(db), replace=True)
     con = connect(db, read_only=True)
     queries = [(rec_id, f"{r.given_name} {r.surname}",
-                f"{r.street_number} {r.address_1}, NY {_zip(r.postcode)}")
+                f"{r.street_number} {r.address_1}, {_zip(r.postcode)}")
                for rec_id, r in copies.iterrows()]  # fmt: skip
     parsed = [(parse_name(n), parse_address(a)) for _, n, a in queries]
     pairs = candidates(con, parsed)

@@ -70,3 +70,25 @@ def test_an_unknown_review_is_one_line_and_exit_2(run_cli: Run, store: Path) -> 
     code, _, err = run_cli("petitions", "report", "no-such-review", "--db", str(store))
     assert code == 2
     assert err.strip() == "nyballot: error: review 'no-such-review': no such review"
+
+
+def test_a_clerks_ruling_is_undone_until_the_review_is_certified_then_frozen(
+    run_cli: Run, store: Path
+) -> None:
+    uid = _kept_with_overrides(run_cli, store)  # 4 valid after the two rulings
+    db = ["--db", str(store)]
+    code, out, err = run_cli("petitions", "undo", uid, "--sheet", "1", "--line", "1",
+                             "--reason", "hers after all", "--clerk", "Iris", *db)  # fmt: skip
+    # Line 1 is valid again, as the review ruled: 4 + 1 = 5.
+    assert (code, out.strip()) == (0, "5 valid after the clerk's rulings"), err
+    assert run_cli("petitions", "certify", uid, "--clerk", "Sam", *db)[0] == 0
+    code, _, err = run_cli("petitions", "override", uid, "--sheet", "1", "--line", "4",
+                           "--valid", "--reason", "moved in", *db)  # fmt: skip
+    assert code == 2 and "was certified by Sam at " in err and "rulings are frozen" in err
+    code, _, err = run_cli("petitions", "undo", uid, "--sheet", "1", "--line", "3",
+                           "--reason", "second thoughts", *db)  # fmt: skip
+    assert code == 2 and "rulings are frozen" in err
+    code, out, _ = run_cli("petitions", "report", uid, *db)
+    assert "certified by Sam at " in out
+    assert "ruled back to the review's own ruling (undone) by Iris" in out
+    assert "13 lines, 5 valid, 8 invalid" in out

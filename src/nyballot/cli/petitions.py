@@ -263,3 +263,61 @@ def report(review_id: str, fmt: str, output: Path | None, db: str | None) -> Non
         return
     sys.stdout.buffer.write(body)
     sys.stdout.buffer.flush()
+
+
+def _line_options(func: Any) -> Any:
+    for decorator in reversed(
+        [
+            click.argument("review_id", metavar="REVIEW_ID"),
+            click.option("--sheet", type=int, required=True),
+            click.option("--line", "line_number", type=int, required=True),
+            click.option("--reason", required=True, help="Why (kept in the history)."),
+            click.option("--clerk", default="clerk", show_default=True),
+            DB,
+        ]
+    ):
+        func = decorator(func)
+    return func
+
+
+@petitions.command()
+@_line_options
+@click.option("--valid/--invalid", required=True, help="The clerk's ruling on the line.")
+def override(review_id: str, sheet: int, line_number: int, reason: str, clerk: str,
+             db: str | None, valid: bool) -> None:  # fmt: skip
+    """A clerk's ruling on one line of a kept review, kept beside the review's own."""
+    from nyballot.petitions import kept
+    from nyballot.voters.store import opened
+
+    with opened(db, read_only=False) as con:
+        found = kept.override(con, review_id, sheet, line_number, valid, reason, clerk)
+    click.echo(f"{found['tally_after_overrides']['valid']} valid after the clerk's rulings")
+
+
+@petitions.command()
+@_line_options
+def undo(review_id: str, sheet: int, line_number: int, reason: str, clerk: str,
+         db: str | None) -> None:  # fmt: skip
+    """Undo the clerk's ruling in force on a line (until the review is certified)."""
+    from nyballot.petitions import kept
+    from nyballot.voters.store import opened
+
+    with opened(db, read_only=False) as con:
+        found = kept.undo(con, review_id, sheet, line_number, reason, clerk)
+    click.echo(f"{found['tally_after_overrides']['valid']} valid after the clerk's rulings")
+
+
+@petitions.command()
+@click.argument("review_id", metavar="REVIEW_ID")
+@click.option("--clerk", default="clerk", show_default=True)
+@DB
+def certify(review_id: str, clerk: str, db: str | None) -> None:
+    """Certify a kept review: its rulings, the clerk's included, are frozen."""
+    from nyballot.petitions import kept
+    from nyballot.voters.store import opened
+
+    with opened(db, read_only=False) as con:
+        found = kept.certify(con, review_id, clerk)
+    done = found["certified"]
+    click.echo(f"certified by {done['clerk']} at {done['certified_at']}; "
+               f"{found['tally_after_overrides']['valid']} valid")  # fmt: skip

@@ -14,7 +14,7 @@ from nyballot.petitions import kept
 from nyballot.petitions.law import grounds_for
 from nyballot.petitions.lines import Line, Petition, sheet_named
 from nyballot.petitions.request import Request
-from nyballot.petitions.review import OtherSigners, review, signers
+from nyballot.petitions.review import OtherSigners, Review, signers
 from nyballot.petitions.rulings import other_petitions
 from nyballot.voters.store import insert_rows
 
@@ -31,11 +31,25 @@ def review_in_book(
     review leaves in the store is written by ``record_review``. The result names the filing
     and its board (``petition.in_book``): a token scoped to other boards may not keep the review
     or override its rulings."""
-    others = rivals(records, uid, request)
-    result = review(con, petition, request, other_signers(con, others))
-    board = next(r["board"] for r in records if r["uid"] == uid)
-    result["petition"]["in_book"] = {"uid": uid, "board": board, "rivals": others}
+    run, in_book = book_review(con, petition, request, uid, records)
+    result = {"lines": list(run.lines()), **run.rest()}
+    result["petition"]["in_book"] = in_book
     return result
+
+
+def book_review(
+    con: duckdb.DuckDBPyConnection,
+    petition: Petition,
+    request: Request,
+    uid: str,
+    records: list[dict[str, Any]],
+) -> tuple[Review, dict[str, Any]]:
+    """The review of the book's petition ``uid`` against its rivals' signers, not yet run, and
+    what the result says of the filing (``petition.in_book``)."""
+    others = rivals(records, uid, request)
+    run = Review(con, petition, request, other_signers(con, others))
+    board = next(r["board"] for r in records if r["uid"] == uid)
+    return run, {"uid": uid, "board": board, "rivals": others}
 
 
 def record_review(

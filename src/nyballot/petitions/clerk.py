@@ -59,6 +59,7 @@ def clerk_report(kept: dict[str, Any]) -> dict[str, Any]:
         "verdict": verdict(kept["tally_after_overrides"]),
         "overrides": kept["overrides"],
         "stale": kept.get("stale", []),
+        "certified": kept.get("certified"),
     }
 
 
@@ -77,6 +78,12 @@ def _totals(rows: list[dict[str, Any]]) -> dict[str, Any]:
 def as_text(report: dict[str, Any]) -> str:
     out = [report["title"], f"review {report['review']}"]
     out += [f"STALE: {mark['reason']} ({mark['marked_at']})" for mark in report["stale"]]
+    done = report["certified"]
+    out.append(
+        f"certified by {done['clerk']} at {done['certified_at']}: the rulings are frozen"
+        if done
+        else "not certified: the clerk's rulings may still be undone"
+    )
     for r in report["sheets"]:
         reasons = ", ".join(f"{code} {n}" for code, n in sorted(r["by_reason"].items()))
         out.append(
@@ -92,10 +99,16 @@ def as_text(report: dict[str, Any]) -> str:
         f"{required_count(report['tally'])}: {report['verdict']}"
     )
     for o in report["overrides"]:
-        ruled = "valid" if o["valid"] else "invalid"
+        ruled = _ruled(o)
         out.append(f"  override: sheet {o['sheet']} line {o['line']} ruled {ruled} by "
                    f"{o['clerk']} at {o['recorded_at']}: {o['reason']}")  # fmt: skip
     return "\n".join(out) + "\n"
+
+
+def _ruled(override: dict[str, Any]) -> str:
+    if override["valid"] is None:
+        return "back to the review's own ruling (undone)"
+    return "valid" if override["valid"] else "invalid"
 
 
 def as_csv(report: dict[str, Any]) -> str:
@@ -110,7 +123,7 @@ def as_csv(report: dict[str, Any]) -> str:
 
 
 def as_html(report: dict[str, Any]) -> str:
-    return template("clerk_report.html").render(report=report, sheet_named=sheet_named)
+    return template("clerk_report.html").render(report=report, ruled=_ruled)
 
 
 def as_pdf(report: dict[str, Any]) -> bytes:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, BinaryIO, TextIO
 
 import orjson
@@ -90,16 +90,22 @@ def write_json(
 ) -> None:
     """``{"lines": [...], **rest()}`` as ``dumps`` writes it (indented by two), each line
     written as it is ruled, so a million lines are never held at once."""
-    out.write(b'{\n  "lines": [')
+    for chunk in json_chunks(lines, rest):
+        out.write(chunk)
+
+
+def json_chunks(
+    lines: Iterable[dict[str, Any]], rest: Callable[[], dict[str, Any]]
+) -> Iterator[bytes]:
+    """The bytes of ``write_json``, a line at a time (the API streams them)."""
+    yield b'{\n  "lines": ['
     separator = b"\n    "
     for line in lines:
-        out.write(
-            separator + orjson.dumps(line, option=orjson.OPT_INDENT_2).replace(b"\n", b"\n    ")
-        )
+        yield separator + orjson.dumps(line, option=orjson.OPT_INDENT_2).replace(b"\n", b"\n    ")
         separator = b",\n    "
-    out.write(b"]" if separator == b"\n    " else b"\n  ]")
+    yield b"]" if separator == b"\n    " else b"\n  ]"
     # The rest's keys follow the lines' at the same depth: its "{" becomes the comma.
-    out.write(b"," + orjson.dumps(rest(), option=orjson.OPT_INDENT_2)[1:] + b"\n")
+    yield b"," + orjson.dumps(rest(), option=orjson.OPT_INDENT_2)[1:] + b"\n"
 
 
 def verdict(tally: dict[str, Any]) -> str:

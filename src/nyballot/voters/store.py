@@ -45,6 +45,7 @@ KEPT_TABLES = {
         "reason": "VARCHAR", "clerk": "VARCHAR", "recorded_at": "VARCHAR",
     },
     "review_stale": {"review_id": "VARCHAR", "reason": "VARCHAR", "marked_at": "VARCHAR"},
+    "review_certified": {"review_id": "VARCHAR", "clerk": "VARCHAR", "certified_at": "VARCHAR"},
     "petition_signers": {
         "petition": "VARCHAR", "sboeid": "VARCHAR", "signed": "DATE", "sheet": "INTEGER",
         "line": "INTEGER",
