@@ -26,7 +26,7 @@ from nyballot.errors import UsageError
 from nyballot.law.bills import choose_law
 from nyballot.law.loader import load_law
 from nyballot.reckoning.season import season_year
-from nyballot.signatures import PETITIONS, Inputs
+from nyballot.signatures import PETITIONS, Inputs, Requirement
 from nyballot.signatures.answer import answer
 from nyballot.signatures.numbers import units_data
 from nyballot.signatures.report import one_line
@@ -50,6 +50,13 @@ def _count(value: str | None, name: str) -> int | None:
 
 def _bills() -> list[tuple[str, str]]:
     return [(o.id, o.title) for o in load_law().overlays.values() if o.kind == "bill"]
+
+
+def _row(r: Requirement) -> dict[str, Any]:
+    """One requirement as a row of the page's CSV."""
+    return {"office": r.office_title, "unit": r.unit_title, "where": r.where, "law": r.law,
+            "what_if": r.what_if, "petition": r.petition, "signatures": r.number,
+            "cite": r.cite}  # fmt: skip
 
 
 @router.get("/web/signatures", response_model=None)
@@ -93,21 +100,7 @@ def signatures_page(
         request,
         "signatures.html",
         name=f"nyballot-signatures-{chosen or where or 'form'}",
-        rows=[
-            {
-                "office": r.office_title,
-                "unit": r.unit_title,
-                "where": r.where,
-                "law": r.law,
-                "what_if": r.what_if,
-                "petition": r.petition,
-                "signatures": r.number,
-                "cite": r.cite,
-            }
-            for r in reqs
-        ]
-        if reqs
-        else None,
+        rows=[_row(r) for r in reqs] or None,
         data=found.as_dict() if found else None,
         active_page="signatures",
         answer=found,
