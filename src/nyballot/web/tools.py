@@ -31,7 +31,7 @@ from nyballot.signatures.answer import answer
 from nyballot.signatures.numbers import units_data
 from nyballot.signatures.report import one_line
 from nyballot.web.common import parse_year
-from nyballot.web.pages import Overlays, Text
+from nyballot.web.pages import Many, Overlays, Text
 from nyballot.web.render import respond
 
 router = APIRouter(include_in_schema=False)
@@ -73,7 +73,7 @@ def signatures_page(
     year: Text = None,
     petition: Text = None,
     unit: Text = None,
-    contains: Overlays = None,
+    contains: Many = None,
 ) -> Response:
     """How many signatures a petition needs, each step with its cite and the quoted words,
     under the law in force in ``year`` (default: the next general election's), or a what-if
