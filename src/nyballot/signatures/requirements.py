@@ -144,6 +144,38 @@ def signatures(
     return note_unused(found, inputs)
 
 
+def _share_of_enrolled(req: Requirement, rule: dict[str, Any], unit: str, inputs: Inputs) -> None:
+    """A number or a share of the party's enrolled voters, whichever is less."""
+    where = "the party in the state" if unit == "state" else "the party in the district"
+    enrolled = _need(
+        inputs.enrolled,
+        "enrolled",
+        f"§ {rule['cite']} counts a share of the enrolled voters of {where}",
+        f"a party with no enrolled voters in {where.removeprefix('the party in ')} "
+        "has no one to sign its petition",
+    )
+    req.inputs["enrolled"] = enrolled
+    share = (
+        Fraction(int(rule["percent"]), 100) if "percent" in rule else Fraction(*rule["fraction"])
+    )
+    exact = share * enrolled
+    part = _ceil(exact)
+    label = str(rule["label"])
+    rounded = "" if exact.denominator == 1 else f", rounded up: {part:,}"
+    req.number = min(req.number, part)
+    req.steps.append(
+        SignatureStep(
+            f"{label} of {enrolled:,} enrolled voters = {_fmt(exact)}{rounded}; "
+            f"the lesser of {int(rule['number']):,} and {part:,} is {req.number:,}.",
+            rule["cite"],
+            rule["law"],
+        )
+    )
+    if "enrolment_note" in rule:
+        said = " ".join(table()["presidential"]["enrolment"].split())
+        req.notes.append(f'{said} ("{" ".join(rule["enrolment_note"].split())}").')
+
+
 def _requirement(
     office: str,
     spec: dict[str, Any],
@@ -202,36 +234,7 @@ def _presidential(
             )
             req.steps.append(SignatureStep(f"{count(req.number, 'signature')}.", rule["same_as"]))
         elif "percent" in rule or "fraction" in rule:
-            where = "the party in the state" if unit == "state" else "the party in the district"
-            enrolled = _need(
-                inputs.enrolled,
-                "enrolled",
-                f"§ {rule['cite']} counts a share of the enrolled voters of {where}",
-                f"a party with no enrolled voters in {where.removeprefix('the party in ')} "
-                "has no one to sign its petition",
-            )
-            req.inputs["enrolled"] = enrolled
-            share = (
-                Fraction(int(rule["percent"]), 100)
-                if "percent" in rule
-                else Fraction(*rule["fraction"])
-            )
-            exact = share * enrolled
-            part = _ceil(exact)
-            label = str(rule["label"])
-            rounded = "" if exact.denominator == 1 else f", rounded up: {part:,}"
-            req.number = min(req.number, part)
-            req.steps.append(
-                SignatureStep(
-                    f"{label} of {enrolled:,} enrolled voters = {_fmt(exact)}{rounded}; "
-                    f"the lesser of {int(rule['number']):,} and {part:,} is {req.number:,}.",
-                    rule["cite"],
-                    rule["law"],
-                )
-            )
-            if "enrolment_note" in rule:
-                said = " ".join(table()["presidential"]["enrolment"].split())
-                req.notes.append(f'{said} ("{" ".join(rule["enrolment_note"].split())}").')
+            _share_of_enrolled(req, rule, unit, inputs)
         else:
             req.steps.append(
                 SignatureStep(f"{count(req.number, 'signature')}.", rule["cite"], rule["law"])

@@ -27,12 +27,12 @@ from nyballot.law.bills import choose_law
 from nyballot.law.choice import LawChoice
 from nyballot.law.loader import load_law
 from nyballot.reckoning.season import season_year
-from nyballot.signatures import PETITIONS, Inputs
+from nyballot.signatures import PETITIONS, Inputs, Requirement
 from nyballot.signatures.answer import answer
 from nyballot.signatures.numbers import units_data
 from nyballot.signatures.report import one_line
 from nyballot.web.common import parse_year
-from nyballot.web.pages import Overlays, Text
+from nyballot.web.pages import Many, Overlays, Text
 from nyballot.web.render import respond
 
 router = APIRouter(include_in_schema=False)
@@ -53,6 +53,13 @@ def _bills() -> list[tuple[str, str]]:
     return [(o.id, o.title) for o in load_law().overlays.values() if o.kind == "bill"]
 
 
+def _row(r: Requirement) -> dict[str, Any]:
+    """One requirement as a row of the page's CSV."""
+    return {"office": r.office_title, "unit": r.unit_title, "where": r.where, "law": r.law,
+            "what_if": r.what_if, "petition": r.petition, "signatures": r.number,
+            "cite": r.cite}  # fmt: skip
+
+
 @router.get("/web/signatures", response_model=None)
 def signatures_page(
     request: Request,
@@ -67,7 +74,7 @@ def signatures_page(
     year: Text = None,
     petition: Text = None,
     unit: Text = None,
-    contains: Overlays = None,
+    contains: Many = None,
 ) -> Response:
     """How many signatures a petition needs, each step with its cite and the quoted words,
     under the law in force in ``year`` (default: the next general election's), or a what-if
@@ -94,21 +101,7 @@ def signatures_page(
         request,
         "signatures.html",
         name=f"nyballot-signatures-{chosen or where or 'form'}",
-        rows=[
-            {
-                "office": r.office_title,
-                "unit": r.unit_title,
-                "where": r.where,
-                "law": r.law,
-                "what_if": r.what_if,
-                "petition": r.petition,
-                "signatures": r.number,
-                "cite": r.cite,
-            }
-            for r in reqs
-        ]
-        if reqs
-        else None,
+        rows=[_row(r) for r in reqs] or None,
         data=found.as_dict() if found else None,
         active_page="signatures",
         answer=found,
