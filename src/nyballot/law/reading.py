@@ -130,26 +130,22 @@ def _text(value: object) -> tuple[str, ...]:
     raise TypeError("'law' must be the quoted words, or a list of quoted passages")
 
 
-def build_rule(
-    raw: Mapping[str, Any], origin: str, defaults: Mapping[str, Any], overlay: str | None = None
-) -> Rule:
-    """One rule from its mapping; errors name the file, the rule and its citation."""
-    rule_id = raw.get("id", "<no id>")
-    where = f"{origin} {rule_id} ({raw.get('cite', 'no cite')})"
+def _check_rule(
+    raw: Mapping[str, Any], merged: Mapping[str, Any], where: str, in_overlay: bool
+) -> None:
+    """A rule's keys, before it is built: only known ones, the required ones, a known kind."""
     if "roll" in raw:
         raise LawDataError(
             f"{where}: 'roll' is not a key: the kind decides whether a last day rolls "
             f"(these never roll: {', '.join(sorted(NON_ROLLING_KINDS))})"
         )
-    unknown = set(raw) - _RULE_KEYS - (_CHANGE_KEYS if overlay else set())
+    unknown = set(raw) - _RULE_KEYS - (_CHANGE_KEYS if in_overlay else set())
     if unknown:
         raise LawDataError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
-    merged = {**defaults, **raw}
     for key in ("id", "cite", "title"):
         if not merged.get(key):
             raise LawDataError(f"{where}: '{key}' is required")
-    not_found = merged.get("text_not_found")
-    if not not_found and not merged.get("law"):
+    if not merged.get("text_not_found") and not merged.get("law"):
         raise LawDataError(f"{where}: quote the statute words in 'law' (or say 'text_not_found')")
     if "opens" not in merged and "closes" not in merged:
         raise LawDataError(f"{where}: a rule needs 'opens', 'closes' or both")
@@ -157,6 +153,17 @@ def build_rule(
         raise LawDataError(
             f"{where}: kind '{merged['kind']}': expected one of {', '.join(get_args(RuleKind))}"
         )
+
+
+def build_rule(
+    raw: Mapping[str, Any], origin: str, defaults: Mapping[str, Any], overlay: str | None = None
+) -> Rule:
+    """One rule from its mapping; errors name the file, the rule and its citation."""
+    rule_id = raw.get("id", "<no id>")
+    where = f"{origin} {rule_id} ({raw.get('cite', 'no cite')})"
+    merged = {**defaults, **raw}
+    _check_rule(raw, merged, where, overlay is not None)
+    not_found = merged.get("text_not_found")
     evidence, evidence_source = read_evidence(merged, where)
     try:
         return Rule(
