@@ -24,6 +24,7 @@ ORDER: tuple[tuple[str, ...], ...] = (
     ("ballot",),
     ("delegates",),
     ("export",),
+    ("elections",),  # a special or village election: the calendar, the desk and the exports
     ("cli", "api", "web"),
 )
 LEVEL = {name: level for level, names in enumerate(ORDER) for name in names}

@@ -41,8 +41,6 @@ PENDING = {
     "petitions/tally.py": "the five per centum of § 6-136 and its words",
     # § 6-142 quoted in a step: becomes a provision of the version the signatures stage reads.
     "signatures/requirements.py": "a quotation of § 6-142 in a step",
-    # §§ 7-104 to 7-116 quoted as constants: become the ballot stage's provisions.
-    "ballot/law.py": "quotations of the ballot rules",
 }
 
 

@@ -14,8 +14,9 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
+from nyballot.api.errors import DESK_READ, WRITE, answers
 from nyballot.filing import book as book_export
-from nyballot.filing import chain
+from nyballot.filing import chain, keys
 from nyballot.filing.access import Actor
 from nyballot.filing.desk import Desk, Submission
 from nyballot.filing.model import NEW_YORK
@@ -112,7 +113,7 @@ class ObjectionIn(BaseModel):
     note: Annotated[str, Field(max_length=2000)] = ""
 
 
-@router.get("/book", response_model=None)
+@router.get("/book", response_model=None, responses=answers(*DESK_READ))
 def book(
     request: Request,
     board: Board = None,
@@ -131,7 +132,8 @@ def book(
     if format == "csv":
         return PlainTextResponse(book_export.to_csv(page), media_type="text/csv")
     if format == "html":
-        return HTMLResponse(book_export.to_html(page, title, digests))
+        published = desk_of(request).published_keys()
+        return HTMLResponse(book_export.to_html(page, title, digests, published))
     return {
         "title": title,
         "rows": page,
@@ -139,6 +141,7 @@ def book(
         "offset": offset,
         "limit": limit,
         "digests": digests,
+        "keys": desk_of(request).published_keys(),
     }
 
 
@@ -152,15 +155,32 @@ Digests = Annotated[
 ]
 
 
-@router.get("/book/verify")
-def verify(request: Request, kept: Digests = None) -> dict[str, Any]:
-    """Check every board's hash chain, and any kept digests; name the first broken record and
-    whether each digest is still in the book."""
+PublicKeys = Annotated[
+    list[str] | None,
+    Query(
+        alias="public_key",
+        max_length=10,
+        description="The board's published public key (repeatable): every signature must be its",
+    ),
+]
+
+
+@router.get("/book/verify", responses=answers(*DESK_READ))
+def verify(
+    request: Request, kept: Digests = None, public_keys: PublicKeys = None
+) -> dict[str, Any]:
+    """Check the database's integrity, every board's hash chain, every signature and the access
+    log's chain, and any kept digests; name the first broken record and whether each digest is
+    still in the book."""
     desk = desk_of(request)
-    count, broken = desk.verify()
+    given = [keys.public_key(k, "public_key") for k in public_keys or ()]
+    damage = desk.integrity()
+    found = desk.verification(given)
+    broken = found.pop("break")
     report: dict[str, Any] = {
-        "ok": broken is None,
-        "records": count,
+        "ok": broken is None and not damage and found["access_log"]["first_broken"] is None,
+        **found,
+        "integrity": damage,
         "first_broken": broken.as_dict() if broken else None,
     }
     if kept:
@@ -169,13 +189,13 @@ def verify(request: Request, kept: Digests = None) -> dict[str, Any]:
     return report
 
 
-@router.get("/filings/{uid}")
+@router.get("/filings/{uid}", responses=answers(404, 422, 503))
 def filing(request: Request, uid: Annotated[str, Path(max_length=36)]) -> dict[str, Any]:
     """A filing, every later record that refers to it, and its replayed state."""
     return desk_of(request).history(uid)
 
 
-@router.get("/due")
+@router.get("/due", responses=answers(*DESK_READ))
 def due(
     request: Request,
     response: Response,
@@ -202,7 +222,7 @@ def _reason(late: LateEntryIn | None) -> str | None:
     return late.reason if late is not None else None
 
 
-@router.post("/filings", status_code=201, response_model=None)
+@router.post("/filings", status_code=201, response_model=None, responses=answers(*WRITE))
 def file_paper(request: Request, body: FilingIn, who: Who, key: IdemKey = None) -> JSONResponse:
     """Stamp (by the server's clock) and record a paper; the verdict and its derivation come
     back. A paper received earlier is a late entry: ``received`` and ``late_entry.reason``."""
@@ -212,7 +232,7 @@ def file_paper(request: Request, body: FilingIn, who: Who, key: IdemKey = None) 
     return _record(request, Submission(**data), who, key)
 
 
-@router.post("/objections", status_code=201, response_model=None)
+@router.post("/objections", status_code=201, response_model=None, responses=answers(*WRITE))
 def file_objection(
     request: Request, body: ObjectionIn, who: Who, key: IdemKey = None
 ) -> JSONResponse:

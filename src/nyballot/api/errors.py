@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import Protocol
+from typing import Any, Protocol
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel
 from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -33,6 +34,34 @@ STATUS = (
     (StorageError, 503),  # nothing was recorded: the client may retry with its key
     (NyballotError, 400),
 )
+
+
+class ErrorBody(BaseModel):
+    """Every error the API answers: what was wrong, in one line."""
+
+    error: str
+
+
+MEANING = {
+    400: "A value the law or the desk cannot take (the message names it)",
+    401: "No token, or a token that is not valid, has expired or was revoked",
+    403: "A role or a board the token does not cover",
+    404: "No such thing (a filing, a rule)",
+    409: "The idempotency key was used for another paper, or the write conflicted",
+    413: "A request body over the limit (64 KiB; a lines file for review: 8 MiB)",
+    422: "A malformed request: a parameter or the body is not of the expected shape",
+    429: "Over the rate limit for the client's address (Retry-After says when to come back)",
+    503: "The database is unavailable: nothing was recorded; send it again with its key",
+}
+GUARDS = (413, 429)  # every route (the body limit and the rate limit; /health is not counted)
+READ = (400, 422)
+DESK_READ = (*READ, 503)
+WRITE = (400, 401, 403, 404, 409, 422, 503)
+
+
+def answers(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The 4xx (and 503) a route answers, for its OpenAPI document."""
+    return {code: {"model": ErrorBody, "description": MEANING[code]} for code in codes}
 
 
 class Pages(Protocol):

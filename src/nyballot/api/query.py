@@ -52,9 +52,11 @@ def choose(
     convention: str = "rolled",
     primary: str | None = None,
     general: str | None = None,
+    duties: str = "rolled",
 ) -> CalendarRequest:
     """Read a calendar request; a malformed one raises UsageError. ``primary`` and
-    ``general`` type in election days (YYYY-MM-DD), making the calendar a what-if."""
+    ``general`` type in election days (YYYY-MM-DD), making the calendar a what-if; ``duties``
+    reads a board's duty counted forward from an election (``rolled`` or ``fixed``)."""
     number = year if isinstance(year, int) else parse_year(year)
     law = (law or "").strip() or None
     if law is not None and len(law) > MAX_NAME:
@@ -68,6 +70,8 @@ def choose(
             f"convention '{convention[:MAX_NAME]}': expected one of {', '.join(CONVENTIONS)}"
         )
     conv: Convention = "statutory" if convention == "statutory" else "rolled"
+    if duties not in ("rolled", "fixed"):
+        raise UsageError(f"duties '{duties[:MAX_NAME]}': expected rolled or fixed")
     unique = tuple(dict.fromkeys(o.strip() for o in overlays if o.strip()))
     return CalendarRequest(
         number,
@@ -77,6 +81,7 @@ def choose(
         conv,
         primary=_typed_day(primary, "primary"),
         general=_typed_day(general, "general"),
+        duties="fixed" if duties == "fixed" else "rolled",
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from nyballot.calendar.bound import closes_at_latest
 from nyballot.calendar.evaluating import Evaluator, Value
 from nyballot.calendar.model import Deadline, Status, Step
 from nyballot.calendar.preparing import Prepared
@@ -87,6 +88,13 @@ def deadline(ev: Evaluator, prepared: Prepared, rule: Rule, impossible: str) -> 
             rule, None, None, "not_applicable", derivation, unverified,
             needs=prepared.needs[rule.id], impossible=impossible,
         )  # fmt: skip
+    latest = closes_at_latest(ev, rule) if status == "awaiting_event" else None
+    if latest is not None:
+        text = f"whatever day the event falls on: by {format_day(latest)} at the latest"
+        statute = closes_at_latest(ev, rule, rolled=False)
+        if statute != latest and statute is not None:
+            text += f" (the statute's {format_day(statute)}, rolled to the next business day)"
+        derivation.append(Step(text, latest, rule.cite, "note"))
     return Deadline(
         rule,
         opens.final,
@@ -96,4 +104,5 @@ def deadline(ev: Evaluator, prepared: Prepared, rule: Rule, impossible: str) -> 
         unverified,
         rolled_from,
         needs=prepared.needs[rule.id],
+        closes_at_latest=latest,
     )

@@ -17,18 +17,20 @@ from nyballot.calendar.derivation import deadline, impossible
 from nyballot.calendar.evaluating import Evaluator
 from nyballot.calendar.model import (
     CONVENTIONS,
+    DUTIES,
     Calendar,
     Convention,
     Deadline,
     OverlayStatus,
+    Part,
     Step,
 )
-from nyballot.calendar.other_reading import other_reading
+from nyballot.calendar.other_reading import duty_reading, other_reading
 from nyballot.calendar.preparing import Prepared, prepared
 from nyballot.errors import OutOfCoverageError, UsageError, suggest
 from nyballot.law.choice import LawChoice, normalise_name, resolve_law
 from nyballot.law.loader import Law, load_law
-from nyballot.law.model import ConflictReading, LawVersion, Overlay
+from nyballot.law.model import ConflictReading, DutyReading, LawVersion, Overlay
 
 
 def build_calendar(
@@ -45,6 +47,7 @@ def build_calendar(
     ordered: bool = False,
     outside_coverage: bool = False,
     conflicts: ConflictReading = "later",
+    duties: DutyReading = "rolled",
 ) -> Calendar:
     """The political calendar of a year under the law in force (or the law named).
 
@@ -53,7 +56,8 @@ def build_calendar(
     overlays that change the same rule apply in the order given (the later prevails);
     ``outside_coverage`` applies a named law version to a year it does not cover (a what-if);
     ``conflicts`` reads an act that amends one provision twice, differently (see
-    ``nyballot.law.model.ConflictReading``).
+    ``nyballot.law.model.ConflictReading``); ``duties`` reads a board's duty counted forward
+    from an election whose last day is a holiday (``nyballot.law.model.DutyReading``).
     """
     data = load_law()
     # Bills may be named in any spelling (s5961, S.5961); from here on each is its own id.
@@ -67,6 +71,8 @@ def build_calendar(
         raise UsageError(
             f"conflicts '{conflicts}': expected later or earlier", fields=("conflicts",)
         )
+    if duties not in DUTIES:
+        raise UsageError(f"duties '{duties}': expected rolled or fixed", fields=("duties",))
     ready = prepared(
         version.id,
         tuple(o.id for o in chosen),
@@ -76,8 +82,10 @@ def build_calendar(
         conflicts,
     )
     overrides = _elections_given(primary, general)
-    ev = Evaluator(ready.rules, year, data, events, overrides, convention, ready.labels)
-    cal = Calendar(year, version.id, [o.id for o in chosen], convention, events, _dated(ev, ready))
+    ev = Evaluator(ready.rules, year, data, events, overrides, convention, ready.labels, duties)
+    cal = Calendar(
+        year, version.id, [o.id for o in chosen], convention, events, _dated(ev, ready), duties
+    )
     _check_elections(cal, primary, general)
     _mark(cal, version, chosen, primary, general)
     return cal
@@ -99,6 +107,7 @@ def _dated(ev: Evaluator, ready: Prepared) -> list[Deadline]:
             found[rule.id] = impossible(ev, ready, rule, found) if ev.events else ""
         deadlines = [deadline(ev, ready, rule, found[rule.id]) for rule in ready.rules.values()]
         other_reading(ev, ready, deadlines)
+        duty_reading(ev, deadlines)
     except OverflowError:  # a date counted past the calendar's range (year 1 or 9999)
         raise OutOfCoverageError(f"year {ev.year}: its dates fall outside the calendar") from None
     deadlines.sort(key=lambda d: (d.sort_date, d.closes or dt.date.max, d.id))
@@ -153,12 +162,14 @@ def _mark(
 ) -> None:
     """The calendar's notes, its overlays' status and every reason it is a what-if."""
     year = cal.year
-    cal.notes = [f"Convention: {CONVENTIONS[cal.convention]}."]
+    cal.notes = [f"Convention: {CONVENTIONS[cal.convention]}.", f"Duties: {DUTIES[cal.duties]}."]
     cal.notes += [f"Overlay {o.id}: {o.title} ({o.cite})." for o in chosen]
     cal.overlay_status = [OverlayStatus(o.id, o.cite, o.enacted, o.status) for o in chosen]
     cal.what_if_reasons = [
-        f"{o.cite} was never enacted ({o.status.rstrip('.') or 'not enacted'}): the dates it "
-        "changes are what-if, not law"
+        f"{o.cite} is {o.status.rstrip('.')}: the dates it changes are what-if"
+        if o.kind == "reading"
+        else f"{o.cite} was never enacted ({o.status.rstrip('.') or 'not enacted'}): the dates "
+        "it changes are what-if, not law"
         for o in chosen
         if not o.enacted
     ]
@@ -232,6 +243,7 @@ def calendar_under(
     convention: Convention = "rolled",
     enacted: bool = True,
     outside_coverage: bool = False,
+    duties: DutyReading = "rolled",
 ) -> Calendar:
     """The political calendar of a year under a law choice (``build_calendar`` for the rest)."""
     return build_calendar(
@@ -247,6 +259,7 @@ def calendar_under(
         ordered=choice.ordered,
         outside_coverage=outside_coverage,
         conflicts=choice.conflicts,
+        duties=duties,
     )
 
 
@@ -255,11 +268,12 @@ def last_day_given(
     rule_id: str,
     given: Mapping[str, tuple[dt.date, str]],
     events: Mapping[str, dt.date] | None = None,
+    part: Part = "closes",
 ) -> tuple[dt.date | None, list[Step]]:
-    """A rule's last day, evaluated from the rule files of a calendar's law with some rules'
-    last days given (``rule id -> (day, why)``): a paper's own dates, such as the day a
-    petition counts as filed. The filing desk's clocks are counted this way, so each rule is
-    written once, in the law data."""
+    """A rule's last day (or, asked, its first day), evaluated from the rule files of a
+    calendar's law with some rules' last days given (``rule id -> (day, why)``): a paper's own
+    dates, such as the day a petition counts as filed. The filing desk's clocks are counted
+    this way, so each rule is written once, in the law data."""
     # the calendar's own overlays, already resolved and in order
     ready = prepared(calendar.law, tuple(calendar.overlays), calendar.year, (), True, "later")
     rules = ready.rules
@@ -267,5 +281,5 @@ def last_day_given(
         hint = suggest(rule_id, rules)
         raise UsageError(f"rule '{rule_id}': not in the {calendar.year} law ({calendar.law}){hint}")
     ev = Evaluator(rules, calendar.year, load_law(), events or {}, given, "rolled", ready.labels)
-    value = ev.field(rule_id, "closes")
+    value = ev.field(rule_id, part)
     return value.final, value.steps

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from nyballot.calendar.model import Convention, Part, Step
 from nyballot.law.loader import Law
-from nyballot.law.model import Rule
+from nyballot.law.model import DutyReading, Rule
 from nyballot.reckoning import dates
 from nyballot.reckoning.dates import format_day
 from nyballot.reckoning.expressions import (
@@ -31,6 +31,10 @@ from nyballot.reckoning.expressions import (
 from nyballot.reckoning.holidays import is_business_day, roll_forward
 
 Found = tuple[dt.date | None, list[Step]]  # a date (None: not until an event) and its steps
+
+
+# A board's duty is no filing: § 25-a alone extends its period (see DutyReading).
+DUTY_ROLL_CITE = "GCL § 25-a"
 
 
 @dataclass
@@ -50,6 +54,7 @@ class Evaluator:
         overrides: Mapping[str, tuple[dt.date, str]],
         convention: Convention,
         labels: Mapping[int, str] | None = None,
+        duties: DutyReading = "rolled",
     ) -> None:
         self.rules = rules
         self.labels = labels or {}
@@ -58,6 +63,7 @@ class Evaluator:
         self.events = events
         self.overrides = overrides
         self.convention = convention
+        self.duties = duties
         self.memo: dict[tuple[str, Part], Value] = {}
         self.conditions: dict[str, tuple[bool | None, list[Step]]] = {}
 
@@ -88,11 +94,13 @@ class Evaluator:
         raw, expr_steps = self.expr(expr, rule, part)
         steps = steps + expr_steps
         final = raw
-        rolled = roll_forward(raw) if raw is not None and part == "closes" and rule.roll else None
+        rolls = part == "closes" and rule.rolls(self.duties)
+        rolled = roll_forward(raw) if raw is not None and rolls else None
         if rolled is not None:
             final = rolled.day
             text = f"last day falls on {rolled.reason} -> next business day"
-            steps.append(Step(text, final, rolled.cite, part))
+            cite = DUTY_ROLL_CITE if rule.counted_forward_duty else rolled.cite
+            steps.append(Step(text, final, cite, part))
         return Value(raw, final, steps)
 
     # -- expressions -----------------------------------------------------------------------

@@ -2,7 +2,9 @@
 
 A deadline counted from another last day that rolled forward is counted, by default, from the
 rolled day (the state board's practice; no statute or decision says so expressly); the other
-reading counts from the statute's own day. Where the two differ, the derivation says so.
+reading counts from the statute's own day. A board's duty counted forward from an election
+rolls, by default, under GCL § 25-a; the other reading keeps the statute's day (§ 1-106(1) moves
+only the last day for filing). Where the two differ, the derivation says so.
 """
 
 from __future__ import annotations
@@ -11,9 +13,11 @@ import datetime as dt
 from collections.abc import Mapping
 
 from nyballot.calendar.evaluating import Evaluator
-from nyballot.calendar.model import CONVENTIONS, Convention, Deadline, Step
+from nyballot.calendar.model import CONVENTIONS, DUTIES, Convention, Deadline, Step
 from nyballot.calendar.preparing import Prepared
+from nyballot.law.model import DutyReading
 from nyballot.reckoning.dates import format_day
+from nyballot.reckoning.holidays import roll_forward
 
 
 def other_reading(ev: Evaluator, prepared: Prepared, deadlines: list[Deadline]) -> None:
@@ -47,3 +51,19 @@ def _note(mine: Deadline, theirs: Mapping[str, dt.date | None], other: Conventio
                     "note",
                 )
             )
+
+
+def duty_reading(ev: Evaluator, deadlines: list[Deadline]) -> None:
+    """Note, on each board's duty counted forward whose last day falls on a Saturday, Sunday or
+    public holiday, the day the other reading of GCL § 25-a gives."""
+    other: DutyReading = "fixed" if ev.duties == "rolled" else "rolled"
+    for mine in deadlines:
+        raw = ev.field(mine.id, "closes").raw
+        if mine.impossible or not mine.rule.counted_forward_duty or raw is None:
+            continue
+        rolled = roll_forward(raw)
+        theirs = raw if other == "fixed" or rolled is None else rolled.day
+        if theirs != mine.closes:
+            mine.other_reading["closes"] = theirs
+            text = f"the other reading ({DUTIES[other]}) gives {format_day(theirs)}"
+            mine.derivation.append(Step(text, theirs, "GCL § 25-a; § 1-106(1)", "note"))

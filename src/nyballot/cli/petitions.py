@@ -237,3 +237,29 @@ def _file(
     # The command line acts for the board itself (it holds the database).
     record, _ = Desk(options["desk_db"]).submit(s, Actor(clerk, "board", client="cli"))
     click.echo(f"specifications filed: {record['uid']} ({record['verdict']})", err=True)
+
+
+@petitions.command()
+@click.argument("review_id", metavar="REVIEW_ID")
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "pdf", "html"]), default="text")
+@click.option("--output", "-o", type=click.Path(path_type=Path), help="File (default: stdout).")
+@DB
+def report(review_id: str, fmt: str, output: Path | None, db: str | None) -> None:
+    """The clerk's report of a kept review: per volume and sheet, lines, valid, invalid by
+    reason, objected, sustained, overruled, the running count, and every override."""
+    from nyballot.petitions import clerk, kept
+    from nyballot.voters.store import opened
+
+    with opened(db) as con:
+        found = clerk.clerk_report(kept.get(con, review_id))
+    if fmt == "pdf":
+        body = clerk.as_pdf(found)
+    elif fmt == "html":
+        body = clerk.as_html(found).encode()
+    else:
+        body = (clerk.as_csv(found) if fmt == "csv" else clerk.as_text(found)).encode()
+    if output is not None:
+        output.write_bytes(body)
+        return
+    sys.stdout.buffer.write(body)
+    sys.stdout.buffer.flush()

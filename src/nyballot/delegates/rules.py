@@ -31,8 +31,8 @@ TYPES = {
     "delegates.district.seats": "count",
     "delegates.district.first": "count",
     "delegates.district.second": "count",
-    "delegates.district.threshold": "percent",
-    "delegates.at_large.threshold": "percent",
+    "delegates.district.threshold": "share",
+    "delegates.at_large.threshold": "share",
 }
 
 

@@ -56,6 +56,7 @@ def deadline_dict(d: Deadline) -> dict[str, Any]:
         "evidence": rule.evidence,
         "evidence_source": rule.evidence_source or None,
         "impossible": d.impossible or None,
+        "closes_at_latest": iso(d.closes_at_latest),
     }
 
 

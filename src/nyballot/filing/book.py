@@ -124,7 +124,10 @@ def _safe_cell(value: object) -> object:
 
 
 def to_html(
-    book: list[dict[str, Any]], title: str, digests: list[dict[str, Any]] | None = None
+    book: list[dict[str, Any]],
+    title: str,
+    digests: list[dict[str, Any]] | None = None,
+    keys: list[dict[str, str]] | None = None,
 ) -> str:
     """A printable page (plain HTML, escaped, no scripts), with the daily digests."""
     head = "".join(f"<th>{html.escape(c.replace('_', ' '))}</th>" for c in COLUMNS[:-1])
@@ -143,7 +146,7 @@ def to_html(
         "<p>Book of filings kept under Election Law § 6-144, open to public inspection. "
         "Times are New York time, to the minute.</p>"
         f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-        f"{_digests_html(digests or [])}</body></html>\n"
+        f"{_digests_html(digests or [])}{_keys_html(keys or [])}</body></html>\n"
     )
 
 
@@ -165,6 +168,28 @@ def _digests_html(digests: list[dict[str, Any]]) -> str:
     return (
         f"<h2>Daily digests</h2><p>{html.escape(DIGESTS_NOTE)}</p><table><thead><tr>"
         "<th>board</th><th>day</th><th>last record</th><th>digest</th></tr></thead>"
+        f"<tbody>{rows}</tbody></table>"
+    )
+
+
+KEYS_NOTE = (
+    "Each record made since the board had a key is signed with it (Ed25519): the board's "
+    "public key below shows a record was made by the desk, not added to the database by "
+    "someone without the key (nyballot desk verify --public-key KEY)."
+)
+
+
+def _keys_html(keys: list[dict[str, str]]) -> str:
+    if not keys:
+        return ""
+    rows = "".join(
+        f"<tr><td>{html.escape(k['key_id'])}</td><td><code>{html.escape(k['public_key'])}"
+        f"</code></td><td>{html.escape(k['first_used'])}</td></tr>"
+        for k in keys
+    )
+    return (
+        f"<h2>The board's public keys</h2><p>{html.escape(KEYS_NOTE)}</p><table><thead><tr>"
+        "<th>key</th><th>public key</th><th>first used</th></tr></thead>"
         f"<tbody>{rows}</tbody></table>"
     )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from importlib import resources
 from typing import Any, TypeVar, get_args
 
@@ -59,7 +60,7 @@ _PROVISION_KEYS = {
 _Entry = TypeVar("_Entry", Rule, Provision)
 _PROVISION_TYPES: dict[str, type] = {
     "text": str, "count": int, "days": int, "business_days": int, "dollars": int,
-    "flag": bool, "time": str, "list": list, "percent": int,
+    "flag": bool, "time": str, "list": list, "share": str,
 }  # fmt: skip
 
 
@@ -218,6 +219,14 @@ def _setting(kind: str, raw: object, where: str) -> ProvisionValue:
     if kind == "list":
         assert isinstance(raw, list)
         return tuple(str(v) for v in raw)
+    if kind == "share":  # a part of a whole, written as a fraction: "5/100", "3/4"
+        try:
+            share = Fraction(str(raw))
+        except (ValueError, ZeroDivisionError):
+            raise LawDataError(f"{where}: setting {raw!r} is not a share (n/d)") from None
+        if share < 0:
+            raise LawDataError(f"{where}: setting {raw!r} is not a share (n/d)")
+        return share
     assert isinstance(raw, str | int | bool)
     return raw
 

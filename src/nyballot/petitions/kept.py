@@ -55,6 +55,7 @@ def get(con: duckdb.DuckDBPyConnection, uid: str) -> dict[str, Any]:
     result.update(
         id=uid,
         created_at=row[1],
+        stale=stale_of(con, uid),
         overrides=history,
         tally_after_overrides=tally(effective, result["tally"]["required_from"]),
     )
@@ -113,6 +114,32 @@ def override(
         [uid, sheet, line, valid, reason, clerk, _now()],
     )
     return get(con, uid)
+
+
+def mark_stale(con: duckdb.DuckDBPyConnection, uid: str, reason: str) -> None:
+    """Say that a kept review's rulings no longer hold, and why (a rival petition's review
+    changed them), in the caller's transaction."""
+    con.execute(f"CREATE TABLE IF NOT EXISTS review_stale ({_STALE_COLUMNS})")
+    con.execute("INSERT INTO review_stale VALUES (?, ?, ?)", [uid, reason, _now()])
+
+
+_STALE_COLUMNS = "review_id VARCHAR, reason VARCHAR, marked_at VARCHAR"
+
+
+def stale_of(con: duckdb.DuckDBPyConnection, uid: str) -> list[dict[str, str]]:
+    """Why a kept review is stale, oldest first; [] when it is not (or the store is older than
+    the marks)."""
+    held = con.execute(
+        "SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() "
+        "AND schema_name = current_schema() AND table_name = 'review_stale'"
+    ).fetchone()
+    if not held or not held[0]:
+        return []
+    rows = con.execute(
+        "SELECT reason, marked_at FROM review_stale WHERE review_id = ? ORDER BY marked_at",
+        [uid],
+    ).fetchall()
+    return [{"reason": reason, "marked_at": at} for reason, at in rows]
 
 
 def board_of(result: dict[str, Any]) -> str | None:

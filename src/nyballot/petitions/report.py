@@ -11,6 +11,7 @@ import orjson
 from jinja2 import Environment, PackageLoader, Template, select_autoescape
 
 from nyballot.petitions.law import GROUNDS
+from nyballot.petitions.lines import sheet_named
 
 _ENV = Environment(
     loader=PackageLoader("nyballot.petitions", "templates"),
@@ -20,10 +21,12 @@ _ENV = Environment(
 # The symbols of the specifications (§ 6-154(3)(a)(iii)), one per ruling code.
 SYMBOLS = {
     "not_found": "NF",
+    "ambiguous": "AM",
     "not_registered": "NR",
     "wrong_party": "WP",
     "outside_unit": "OU",
     "date_missing": "ND",
+    "date_unreadable": "UD",
     "date_outside_period": "DP",
     "after_witness_date": "AW",
     "duplicate_same_petition": "DS",
@@ -57,9 +60,11 @@ def write_text(
 ) -> None:
     """The review as text, each line written as it is ruled; ``rest`` gives the tally and
     notes once the lines are all written."""
+    if petition.get("law"):  # the first line names the law the review is under
+        out.write(f"Law: {petition['law']}\n")
     out.write(_title(petition) + "\n")
     for line in lines:
-        head = f"  sheet {line['sheet']} line {line['line']}: "
+        head = f"  {sheet_named((line.get('volume', 1), line['sheet']))} line {line['line']}: "
         if line["valid"]:
             voter, match = line["voter"], line["match"]
             read = f"; § 6-134(10): {', '.join(match['differed'])}" if match["differed"] else ""
@@ -70,8 +75,10 @@ def write_text(
             out.write(f"{head}{why['code']} [§ {why['cite']}{mark}] {why['detail']}\n")
     result = rest()
     t = result["tally"]
+    blank = result.get("blank", {}).get("lines", 0)
     tail = [
         f"{t['valid']} valid, {t['invalid']} invalid, {required_count(t)}: {verdict(t)}",
+        *([f"{blank} blank line(s) skipped, neither valid nor invalid"] if blank else []),
         required_line(t["required_from"]),
         *result["notes"],
     ]
@@ -135,12 +142,16 @@ def worksheet(result: dict[str, Any]) -> str:
 
 
 def challenged(result: dict[str, Any]) -> list[dict[str, Any]]:
-    """The invalid lines grouped by sheet, in sheet order."""
-    sheets: dict[int, list[dict[str, Any]]] = {}
+    """The invalid lines grouped by volume and sheet (page), in that order, as § 6-154(3)(a)(i)
+    sets them forth: "the volume number, page number, and line number"."""
+    sheets: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for line in result["lines"]:
         if not line["valid"]:
-            sheets.setdefault(line["sheet"], []).append(line)
-    return [{"sheet": s, "lines": sheets[s]} for s in sorted(sheets)]
+            sheets.setdefault((line.get("volume", 1), line["sheet"]), []).append(line)
+    return [
+        {"volume": volume, "sheet": sheet, "lines": sheets[volume, sheet]}
+        for volume, sheet in sorted(sheets)
+    ]
 
 
 def specifications_html(result: dict[str, Any]) -> str:

@@ -2,8 +2,9 @@
 $NYBALLOT_DATABASE_URL.
 
 ``nyballot serve`` passes its options to each worker process in the environment:
-$NYBALLOT_RATE_LIMIT (requests a second per client, 0 for none) and $NYBALLOT_ACCESS_LOG (a file
-to append a Common Log Format line to per request, or ``-`` for standard error).
+$NYBALLOT_RATE_LIMIT (requests a second per client, 0 for none), $NYBALLOT_ACCESS_LOG (a file
+to append a Common Log Format line to per request, or ``-`` for standard error) and
+$NYBALLOT_SIGNING_KEY (where the board's signing key is: a file, or env:NAME).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import sys
 from typing import TextIO
 
 from nyballot.api.app import RATE
+from nyballot.filing.keys import key_from_env
 from nyballot.web import create_app
 
 
@@ -25,4 +27,8 @@ def _access_log() -> TextIO | None:
     return open(target, "a", encoding="utf-8", buffering=1)
 
 
-app = create_app(rate=float(os.environ.get("NYBALLOT_RATE_LIMIT", RATE)), access_log=_access_log())
+app = create_app(
+    rate=float(os.environ.get("NYBALLOT_RATE_LIMIT", RATE)),
+    access_log=_access_log(),
+    key=key_from_env(),
+)
