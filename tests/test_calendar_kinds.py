@@ -16,12 +16,12 @@ from fastapi.testclient import TestClient
 from icalendar import Calendar as ICalendar
 
 from nyballot import build_calendar
-from nyballot.api import create_app
 from nyballot.cli import cli, main
 from nyballot.errors import LawDataError
 from nyballot.export.json import calendar_dict
 from nyballot.law.loader import build_rule
 from nyballot.law.model import KIND_GROUPS, KindGroup
+from nyballot.web import create_app
 
 
 def run(*args: str) -> str:

@@ -22,6 +22,7 @@ from starlette.datastructures import Headers
 from nyballot.api.body_limit import ASGIApp, Receive, Scope, Send
 from nyballot.api.downloads import Asked, Convention, Event, Kind, Law, With, Year
 from nyballot.api.encoded import Encoded
+from nyballot.api.query import choose
 from nyballot.calendar.model import Calendar, parse_kind_groups
 from nyballot.calendar.request import CalendarRequest
 from nyballot.compare import compare_requests
@@ -29,7 +30,6 @@ from nyballot.errors import UsageError
 from nyballot.export.json import calendar_dict, comparison_dict, deadline_dict, holidays_dict
 from nyballot.filing.errors import NotFoundError
 from nyballot.law.model import KindGroup
-from nyballot.web.common import choose
 
 router = APIRouter()
 

@@ -5,7 +5,7 @@ Part of the JSON API (errors are JSON, as everywhere in it). They take the same 
 ``event`` (``?event=death=2026-05-01``, repeatable), ``convention``, and ``primary`` and
 ``general`` (typed-in election days, a what-if), so the calendar page's
 links give the very calendar the page shows. Reading that query is shared with the web pages
-(``nyballot.web.common``).
+(``nyballot.api.query``).
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Depends, Path, Query
 from fastapi.responses import Response
 
+from nyballot.api.query import MAX_EVENTS, choose
 from nyballot.calendar.request import CalendarRequest
 from nyballot.export.ics import to_ics
 from nyballot.export.json import calendar_dict
-from nyballot.web.common import MAX_EVENTS, choose
 
 router = APIRouter()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Literal
 
 from nyballot.reckoning.expressions import Condition, Expr, refs
@@ -208,7 +209,9 @@ class Change:
         )
 
 
-ProvisionType = Literal["text", "count", "days", "business_days", "dollars", "flag", "time", "list"]
+ProvisionType = Literal[
+    "text", "count", "days", "business_days", "dollars", "flag", "time", "list", "percent"
+]
 ProvisionValue = str | int | bool | dt.time | tuple[str, ...]
 # Midnight at the end of a day (an office "open until midnight"), written "24:00" in the data.
 END_OF_DAY = dt.time.max
@@ -276,6 +279,12 @@ class Provision:
         value = self._typed(("list",))
         assert isinstance(value, tuple)
         return value
+
+    def share(self) -> Fraction:
+        """A percent (``setting: 20`` for "twenty percent"), as the exact share it is."""
+        value = self._typed(("percent",))
+        assert isinstance(value, int)
+        return Fraction(value, 100)
 
     def text(self) -> str:
         return str(self._typed(("text",)))

@@ -24,10 +24,11 @@ enacted, or repealed by an overlay). Overlays are read over the version in the o
 the later prevailing; an overlay provision counts for a year only while its section is in force
 on that year's general election day (as for dates). Typed accessors check the declared type:
 ``number()`` (count, days, business days, dollars), ``flag()``, ``time()`` (``END_OF_DAY`` is
-midnight), ``items()`` (a list) and ``text()``; ``setting`` is the raw typed value and
-``value`` the same in words. ``p.overlay`` names the act that enacted it (None: the version),
-for derivations and for the "what-if" mark of a bill; ``p.evidence`` is set when the number
-rests on a secondary source, ``p.unverified`` when the words in force were not found.
+midnight), ``items()`` (a list), ``share()`` (a percent, as a Fraction) and ``text()``;
+``setting`` is the raw typed value and ``value`` the same in words. ``p.overlay`` names the
+act that enacted it (None: the version), for derivations and for the "what-if" mark of a bill;
+``p.evidence`` is set when the number rests on a secondary source, ``p.unverified`` when the
+words in force were not found.
 
 In data, a law version's files (``versions/<id>/*.yaml``) and overlays both take::
 
@@ -38,7 +39,8 @@ In data, a law version's files (``versions/<id>/*.yaml``) and overlays both take
         law: be filed between the hours of nine A.M. and five P.M.
         value: five P.M.
         type: time              # text (default), count, days, business_days, dollars, flag,
-        setting: "17:00"        # time ("24:00" = midnight) or list; setting defaults to value
+        setting: "17:00"        # time ("24:00" = midnight), list or percent (20 = twenty
+                                # percent); setting defaults to value
         # repealed: true        # in an overlay: the version's provision is taken away
 """
 

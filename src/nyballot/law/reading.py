@@ -58,7 +58,7 @@ _PROVISION_KEYS = {
 _Entry = TypeVar("_Entry", Rule, Provision)
 _PROVISION_TYPES: dict[str, type] = {
     "text": str, "count": int, "days": int, "business_days": int, "dollars": int,
-    "flag": bool, "time": str, "list": list,
+    "flag": bool, "time": str, "list": list, "percent": int,
 }  # fmt: skip
 
 

@@ -175,9 +175,3 @@ def _grounds(result: dict[str, Any]) -> dict[str, dict[str, str]]:
                 "unverified": why.get("text_unverified", ""),
             }
     return found
-
-
-def specifications_pdf(result: dict[str, Any]) -> bytes:
-    from nyballot.export.pdf import html_to_pdf
-
-    return html_to_pdf(specifications_html(result))
