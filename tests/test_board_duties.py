@@ -18,6 +18,7 @@ from nyballot import build_calendar
 from nyballot.api import create_app
 from nyballot.cli import cli, main
 from nyballot.law.loader import load_law
+from nyballot.web import create_app as create_site
 
 MONDAY, TUESDAY = dt.date(2027, 7, 5), dt.date(2027, 7, 6)
 
@@ -99,7 +100,14 @@ def test_the_other_reading_of_a_vacancy_is_marked_what_if_not_unenacted() -> Non
     assert not any("never enacted" in r for r in cal.what_if_reasons)
 
 
-def test_the_page_form_offers_the_reading_and_the_page_reads_it(client: TestClient) -> None:
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_site(f"sqlite:///{tmp_path / 'site.sqlite3'}")) as c:
+        yield c
+
+
+def test_the_page_form_offers_the_reading_and_the_page_reads_it(site: TestClient) -> None:
+    client = site
     assert 'name="duties"' in client.get("/").text
     moved = client.get("/web/calendar?year=2027&duties=fixed", follow_redirects=False)
     assert moved.headers["location"] == "/web/calendar/2027?duties=fixed"
