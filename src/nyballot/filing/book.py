@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+from collections.abc import Collection
 from typing import Any
 
 from nyballot.filing.model import BOARDS, KINDS, Category, FilingKind
@@ -35,8 +36,15 @@ COLUMNS = (
 )
 
 
-def rows(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """One row per paper filed (board records appear in the memorandum of their paper)."""
+PAPERS = tuple(k.value for k, info in KINDS.items() if info.category is not Category.RECORD)
+
+
+def rows(
+    records: list[dict[str, Any]], papers: Collection[str] | None = None
+) -> list[dict[str, Any]]:
+    """One row per paper filed (board records appear in the memorandum of their paper); with
+    ``papers``, only for those uids (``records`` then holds them and what their rows name: the
+    records referring to them and to those, and the paper an objection answers)."""
     by_uid = {r["uid"]: r for r in records}
     children: dict[str, list[dict[str, Any]]] = {}
     for r in records:
@@ -45,7 +53,9 @@ def rows(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for r in records:
         kind = FilingKind(r["kind"])
-        if KINDS[kind].category is Category.RECORD:
+        if KINDS[kind].category is Category.RECORD or (
+            papers is not None and r["uid"] not in papers
+        ):
             continue
         related = children.get(r["uid"], [])
         state = replay(r, related)
