@@ -14,14 +14,15 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
-from nyballot.api.errors import DESK_READ, WRITE, answers
+from nyballot.api.errors import DESK_READ, READ, WRITE, answers
 from nyballot.filing import book as book_export
 from nyballot.filing import chain, keys
 from nyballot.filing.access import Actor
+from nyballot.filing.check import would_be
 from nyballot.filing.desk import Desk, Submission
-from nyballot.filing.model import NEW_YORK
+from nyballot.filing.model import NEW_YORK, local
 from nyballot.filing.records import clock_dict
-from nyballot.filing.submission import parse_day
+from nyballot.filing.submission import parse_day, parse_instant
 
 router = APIRouter()
 
@@ -258,3 +259,32 @@ def file_objection(
         note=body.note,
     )
     return _record(request, s, who, key)
+
+
+@router.get("/timeliness", responses=answers(*READ))
+def timeliness(
+    paper: Annotated[str, Query(max_length=40, examples=["designating_petition"])],
+    board: Annotated[str, Query(max_length=40, examples=["albany"])],
+    method: Literal["in_person", "mail", "overnight"] = "in_person",
+    at: Annotated[
+        str | None,
+        Query(max_length=40, description="When it would be received (default: now)"),
+    ] = None,
+    postmark: Annotated[str | None, Query(max_length=10, description="YYYY-MM-DD")] = None,
+    year: YearQ = None,
+    law: Annotated[str | None, Query(max_length=40)] = None,
+    what_if: Annotated[list[str] | None, Query(alias="with", max_length=5)] = None,
+) -> dict[str, Any]:
+    """Would this paper be on time? The desk's verdict for a paper received by a board at an
+    instant, with the words of the law and the clocks it would start; nothing is recorded."""
+    instant = parse_instant(at, "at") if at is not None else dt.datetime.now(NEW_YORK)
+    s = Submission(
+        kind=paper,
+        board=board,
+        year=year or local(instant).year,
+        method=method,
+        postmark=postmark,
+        law=law,
+        what_if=list(what_if or []),
+    )
+    return would_be(s, instant)
