@@ -9,14 +9,13 @@ memorandum of any objections to such petition or certificate."
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 from collections.abc import Collection
 from typing import Any
 
 from nyballot.filing.model import BOARDS, KINDS, Category, FilingKind
 from nyballot.filing.records import replay
+from nyballot.spreadsheet import dicts_csv
 
 COLUMNS = (
     "seq",
@@ -118,19 +117,8 @@ def _memo(k: dict[str, Any], children: dict[str, list[dict[str, Any]]]) -> str:
 
 
 def to_csv(book: list[dict[str, Any]]) -> str:
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=[*COLUMNS, "board"], lineterminator="\n")
-    writer.writeheader()
-    for row in book:
-        # A cell that starts with = + - @ would be read as a formula by a spreadsheet.
-        writer.writerow({k: _safe_cell(v) for k, v in row.items()})
-    return buffer.getvalue()
-
-
-def _safe_cell(value: object) -> object:
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
+    """The book as CSV for a spreadsheet (``nyballot.spreadsheet``: BOM, CRLF, the guard)."""
+    return dicts_csv(book, [*COLUMNS, "board"])
 
 
 def to_html(

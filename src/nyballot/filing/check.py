@@ -17,7 +17,6 @@ from nyballot.filing.records import clock_dict, decision_dict
 from nyballot.filing.submission import Submission, paper_of
 from nyballot.filing.timeliness import decide
 
-
 ASKING = "the candidate asking"
 
 
