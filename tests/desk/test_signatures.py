@@ -134,6 +134,7 @@ def test_a_book_made_before_keys_verifies_its_records_unsigned(
             "refers_to": None, "outcome": None, "fee_cents": 0, "fatal": False, "postmark": None,
             "filed_on": None, "late_reason": None, "supersedes": None, "prev_hash": prev,
             "verdict": "timely", "decision": "{}", "received_at": f"2026-04-0{n}T10:00:00-04:00",
+            "law": "current",
         }  # fmt: skip
         row["hash"] = prev = record_hash(row)
         with engine.begin() as conn:

@@ -10,18 +10,19 @@ import datetime as dt
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
-from nyballot.api.errors import DESK_READ, WRITE, answers
+from nyballot.api.errors import DESK_READ, READ, WRITE, answers
 from nyballot.filing import book as book_export
 from nyballot.filing import chain, keys
 from nyballot.filing.access import Actor
+from nyballot.filing.check import would_be
 from nyballot.filing.desk import Desk, Submission
-from nyballot.filing.model import NEW_YORK
+from nyballot.filing.model import NEW_YORK, local
 from nyballot.filing.records import clock_dict
-from nyballot.filing.submission import parse_day
+from nyballot.filing.submission import parse_day, parse_instant
 
 router = APIRouter()
 
@@ -123,26 +124,34 @@ def book(
     offset: Offset = 0,
 ) -> Response | dict[str, Any]:
     """The public book of filings (§ 6-144), a page at a time (``limit``, ``offset``), with the
-    daily digests of the hash chain."""
-    records = desk_of(request).records(board, year)
-    rows = book_export.rows(records)
-    page = rows[offset : offset + limit]
+    daily digests of the days its records were made (every digest: ``/book/digests``)."""
+    desk = desk_of(request)
+    page, total, records = desk.book_page(board, year, limit, offset)
     title = book_export.title(board, year)
-    digests = chain.digests(records)
+    days = {(r["board"], r["recorded_at"][:10]) for r in records}
+    digests = [d for d in desk.digests(board, year) if (d["board"], d["day"]) in days]
     if format == "csv":
-        return PlainTextResponse(book_export.to_csv(page), media_type="text/csv")
+        return Response(book_export.to_csv(page), media_type="text/csv; charset=utf-8")
     if format == "html":
-        published = desk_of(request).published_keys()
+        published = desk.published_keys()
         return HTMLResponse(book_export.to_html(page, title, digests, published))
     return {
         "title": title,
         "rows": page,
-        "total": len(rows),
+        "total": total,
         "offset": offset,
         "limit": limit,
         "digests": digests,
-        "keys": desk_of(request).published_keys(),
+        "keys": desk.published_keys(),
     }
+
+
+@router.get("/book/digests", responses=answers(*DESK_READ))
+def book_digests(request: Request, board: Board = None, year: YearQ = None) -> dict[str, Any]:
+    """Every daily digest of the book (the last hash of each board's day), with the board's
+    public keys: keep them, and check the book against them later (``/book/verify``)."""
+    desk = desk_of(request)
+    return {"digests": desk.digests(board, year), "keys": desk.published_keys()}
 
 
 Digests = Annotated[
@@ -208,9 +217,10 @@ def due(
     """What falls due on or after a day (default today), soonest first, a page at a time (the
     whole count in ``X-Total-Count``)."""
     day = parse_day(on, "on") if on is not None else dt.datetime.now(NEW_YORK).date()
-    found = desk_of(request).due(board, year, day)
-    response.headers["X-Total-Count"] = str(len(found))
-    return [clock_dict(c) for c in found[offset : offset + limit]]
+    desk = desk_of(request)
+    found = desk.due(board, year, day, limit=limit, offset=offset)
+    response.headers["X-Total-Count"] = str(desk.due_count(board, year, day))
+    return [clock_dict(c) for c in found]
 
 
 def _record(request: Request, s: Submission, who: Actor, key: str | None) -> JSONResponse:
@@ -249,3 +259,32 @@ def file_objection(
         note=body.note,
     )
     return _record(request, s, who, key)
+
+
+@router.get("/timeliness", responses=answers(*READ))
+def timeliness(
+    paper: Annotated[str, Query(max_length=40, examples=["designating_petition"])],
+    board: Annotated[str, Query(max_length=40, examples=["albany"])],
+    method: Literal["in_person", "mail", "overnight"] = "in_person",
+    at: Annotated[
+        str | None,
+        Query(max_length=40, description="When it would be received (default: now)"),
+    ] = None,
+    postmark: Annotated[str | None, Query(max_length=10, description="YYYY-MM-DD")] = None,
+    year: YearQ = None,
+    law: Annotated[str | None, Query(max_length=40)] = None,
+    what_if: Annotated[list[str] | None, Query(alias="with", max_length=5)] = None,
+) -> dict[str, Any]:
+    """Would this paper be on time? The desk's verdict for a paper received by a board at an
+    instant, with the words of the law and the clocks it would start; nothing is recorded."""
+    instant = parse_instant(at, "at") if at is not None else dt.datetime.now(NEW_YORK)
+    s = Submission(
+        kind=paper,
+        board=board,
+        year=year or local(instant).year,
+        method=method,
+        postmark=postmark,
+        law=law,
+        what_if=list(what_if or []),
+    )
+    return would_be(s, instant)

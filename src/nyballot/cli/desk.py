@@ -203,6 +203,57 @@ def object_(target: str, specifications: bool, **paper: Any) -> None:
     _record("specifications" if specifications else "objection", paper, refers_to=target)
 
 
+@desk.command()
+@click.argument("paper")
+@click.option("--board", required=True, help="Board id, e.g. nyc, albany, westchester.")
+@click.option(
+    "--method",
+    type=click.Choice(["in_person", "mail", "overnight"]),
+    default="in_person",
+    show_default=True,
+)
+@click.option("--at", "at", help="When it would be received, e.g. 2026-04-02T16:59-04:00 "
+              "(default: now).")  # fmt: skip
+@click.option("--postmark", help="Postmark date (YYYY-MM-DD) of a mailed paper.")
+@click.option("--year", type=int, help="Election year (default: the year of --at).")
+@click.option("--law", "law_id", help="Law version (default: in force that year).")
+@click.option("--with", "what_if", multiple=True, help="A what-if bill, e.g. A9725.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+def check(
+    paper: str,
+    board: str,
+    method: str,
+    at: str | None,
+    postmark: str | None,
+    year: int | None,
+    law_id: str | None,
+    what_if: tuple[str, ...],
+    fmt: str,
+) -> None:
+    """Would a paper of kind PAPER be on time if the board received it then? The verdict, the
+    words of the law and the clocks it starts; nothing is recorded."""
+    from nyballot.filing.check import would_be
+    from nyballot.filing.desk import Submission
+    from nyballot.filing.model import NEW_YORK, local
+    from nyballot.filing.submission import parse_instant
+
+    instant = parse_instant(at, "--at") if at is not None else dt.datetime.now(NEW_YORK)
+    s = Submission(kind=paper, board=board, year=year or local(instant).year, method=method,
+                   postmark=postmark, law=law_id, what_if=list(what_if))  # fmt: skip
+    answer = would_be(s, instant)
+    if fmt == "json":
+        click.echo(json_export.dumps(answer), nl=False)
+        return
+    verdict = answer["verdict"].replace("_", " ").upper()
+    verdict += " (fatal defect)" if answer["fatal"] else ""
+    click.echo(f"{answer['title']} at {answer['board']}, {method}, {answer['at']}: {verdict}")
+    for step in (answer["window"] or {}).get("derivation", [])[-1:] + answer["derivation"]:
+        click.echo(f"  - {step['step']}  [{step['cite']}]")
+    for c in answer["clocks"]:
+        click.echo(f"  starts: {c['title']}: {c['due']}  [{c['cite']}]")
+    click.echo("  (nothing recorded)")
+
+
 @desk.command(name="book")
 @click.option("--board")
 @click.option("--year", type=int)

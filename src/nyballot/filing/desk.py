@@ -12,19 +12,19 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import orjson
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from nyballot.calendar.model import Calendar
 from nyballot.errors import NyballotError, UsageError
-from nyballot.filing import access, clocks, integrity, keys
+from nyballot.filing import access, clocks, integrity, kept_clocks, keys, reading
 from nyballot.filing.access import LATE_ENTRY, RECORD, Actor, now
 from nyballot.filing.chain import SIGNED_FORM, Break, first_break, log_break, record_hash
 from nyballot.filing.driver import Sql, Tx, transaction
 from nyballot.filing.errors import ConflictError, ForbiddenError, NotFoundError, StorageError
 from nyballot.filing.keys import BoardKey
 from nyballot.filing.model import Paper, board, local
-from nyballot.filing.records import decision_dict, descendants, given_key, record_dict, replay
+from nyballot.filing.records import decision_dict, given_key, record_dict, replay
 from nyballot.filing.schema import access_log, filings
 from nyballot.filing.schema import keys as keys_table
 from nyballot.filing.store import driver_message, engine_for
@@ -70,6 +70,13 @@ _LOG = Sql(
 _PG_LOCK = Sql(access.PG_WRITE_LOCK)
 _BY_UID = Sql("SELECT * FROM filings WHERE uid = :uid")
 _BY_KEY = Sql("SELECT * FROM filings WHERE idempotency_key = :key")
+_REFERS_TO = Sql("SELECT * FROM filings WHERE refers_to = :uid ORDER BY id")
+_CLOCKS_GONE = Sql("DELETE FROM clocks WHERE root = :root")
+_CLOCK_IN = Sql(
+    f"INSERT INTO clocks ({', '.join(kept_clocks.COLUMNS)}) "
+    f"VALUES ({', '.join(':' + c for c in kept_clocks.COLUMNS)})"
+)
+_MAX_DEPTH = 5  # a family is a paper, its objection, specifications, determinations
 _REFERRING = Sql("SELECT uid, kind, outcome FROM filings WHERE refers_to = :uid ORDER BY id")
 
 
@@ -98,6 +105,7 @@ class Desk:
         self.key = key
         self._signed_book = self._register(key)
         self.failures = access.FailedLogins(lambda: self.clock())
+        self._digests = reading.Digests()
 
     def _register(self, key: BoardKey | None) -> bool:
         """Publish the key's public half in the book; whether the book is signed at all."""
@@ -245,7 +253,31 @@ class Desk:
         log = access.chain_log_row(self._log_row(actor, values["uid"], outcome), log_head or "")
         tx.execute(_INSERT, values)
         tx.execute(_LOG, log)
-        return record_dict(values, decoded), False
+        record = record_dict(values, decoded)
+        self._keep_clocks(tx, record)
+        return record, False
+
+    @staticmethod
+    def _keep_clocks(tx: Tx, record: dict[str, Any]) -> None:
+        """Rewrite the clocks of the record's family (``kept_clocks``), in its transaction."""
+        top = record
+        for _ in range(_MAX_DEPTH):
+            if not top["refers_to"]:
+                break
+            parent = tx.first(_BY_UID, {"uid": top["refers_to"]})
+            assert parent is not None  # the reference was checked, and rows are never deleted
+            top = record_dict(parent)
+        family = [record]
+        if top is not record:  # a new first paper has no clocks kept yet, nor any family
+            family, frontier = [top], [top["uid"]]
+            while frontier:
+                kids = [record_dict(r) for r in tx.rows(_REFERS_TO, {"uid": frontier.pop()})]
+                family += kids
+                frontier += [k["uid"] for k in kids]
+            family.sort(key=lambda r: r["seq"])
+            tx.execute(_CLOCKS_GONE, {"root": top["uid"]})
+        for row in kept_clocks.rows_of(family):
+            tx.execute(_CLOCK_IN, row)
 
     def _seal(self, values: dict[str, Any], prev_hash: str, seq: int) -> None:
         """Chain the row to its board's last hash, with its seq, and sign it."""
@@ -298,15 +330,32 @@ class Desk:
     def history(self, uid: str) -> dict[str, Any]:
         """The filing, everything that refers to it (at any depth), and its replayed state."""
         original = self.get(uid)
-        records = self.records(original["board"], original["year"])
-        related = descendants(uid, records)
+        with self.engine.connect() as conn:
+            related = reading.family(conn, uid)
         return {"filing": original, "history": related, "current": replay(original, related)}
 
     def count(self) -> int:
-        from sqlalchemy import func
-
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(filings)).scalar_one())
+
+    def book_page(
+        self, board_id: str | None, year: int | None, limit: int, offset: int = 0
+    ) -> tuple[list[dict[str, Any]], int, list[dict[str, Any]]]:
+        """One page of the book: (its rows, how many papers in all, the page's records)."""
+        board_id = board(board_id).id if board_id is not None else None
+        with self.engine.connect() as conn:
+            return reading.book_page(conn, board_id, year, limit, offset)
+
+    def digests(self, board_id: str | None = None, year: int | None = None) -> list[dict[str, Any]]:
+        """The last hash of each board's day (of ``year``'s records, if given)."""
+        board_id = board(board_id).id if board_id is not None else None
+        with self.engine.connect() as conn:
+            return self._digests.of(conn, board_id, year)
+
+    def papers_named(self, uids: Iterable[str]) -> dict[str, dict[str, Any]]:
+        """The records of ``uids`` and the papers they refer to, by uid."""
+        with self.engine.connect() as conn:
+            return reading.with_papers_named(conn, uids)
 
     # -- clocks ----------------------------------------------------------------------------
 
@@ -315,14 +364,28 @@ class Desk:
         board_id: str | None = None,
         year: int | None = None,
         on: dt.date | None = None,
+        until: dt.date | None = None,
+        limit: int | None = None,
+        offset: int = 0,
     ) -> list[clocks.Clock]:
         """The clocks the filings started, soonest first: those still running on ``on`` (not
-        yet past their last day), or every clock when ``on`` is None."""
-        records = self.records(board_id, year)
-        found = clocks.clocks_of(records)
-        if on is not None:
-            found = [c for c in found if c.due >= on]
-        return sorted(found, key=lambda c: (c.due, c.name, c.filing))
+        yet past their last day), or every clock when ``on`` is None; with ``until``, only
+        those due by then; a page of ``limit`` from ``offset``."""
+        board_id = board(board_id).id if board_id is not None else None
+        with self.engine.connect() as conn:
+            return reading.due(conn, board_id, year, on, until, limit, offset)
+
+    def due_count(
+        self,
+        board_id: str | None = None,
+        year: int | None = None,
+        on: dt.date | None = None,
+        until: dt.date | None = None,
+    ) -> int:
+        """How many clocks ``due`` would list without a page."""
+        board_id = board(board_id).id if board_id is not None else None
+        with self.engine.connect() as conn:
+            return reading.due_count(conn, board_id, year, on, until)
 
     # -- tokens and the access log --------------------------------------------------------
 

@@ -92,16 +92,6 @@ def clock_dict(c: clocks.Clock) -> dict[str, Any]:
     }
 
 
-def descendants(uid: str, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The records that refer to a filing, directly or through one another, in id order."""
-    wanted, out = {uid}, []
-    for r in records:  # in id order: a reference always points back in time
-        if r["refers_to"] in wanted:
-            wanted.add(r["uid"])
-            out.append(r)
-    return out
-
-
 def replay(original: dict[str, Any], related: list[dict[str, Any]]) -> dict[str, Any]:
     """The entry as it stands after its corrections, withdrawal and determinations: its status
     is "withdrawn", else the current determination's outcome, else "filed"."""

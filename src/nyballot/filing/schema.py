@@ -74,6 +74,24 @@ keys = Table(
     Column("first_used", String(40), nullable=False),
 )
 
+# The clocks the filings have running, kept so that what falls due is read a page at a time
+# from an index: derived from the book (rewritten for a paper's whole family, its first paper
+# and every record that refers to it, whenever one of them is recorded), never part of it.
+clocks = Table(
+    "clocks",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("root", String(36), nullable=False),  # the uid of the family's first paper
+    Column("board", String(40), nullable=False),
+    Column("year", Integer, nullable=False),
+    Column("due", String(10), nullable=False),
+    Column("name", String(40), nullable=False),
+    Column("title", String(200), nullable=False),
+    Column("cite", String(100), nullable=False),
+    Column("filing", String(36), nullable=False),
+    Column("steps", Text, nullable=False),
+)
+
 tokens = Table(
     "tokens",
     metadata,
