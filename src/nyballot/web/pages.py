@@ -13,7 +13,6 @@ unknown rule, a malformed date) renders a 4xx page that says what was wrong.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Annotated, Any
@@ -22,7 +21,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from nyballot.calendar.model import CONVENTIONS, Calendar, Deadline
+from nyballot.calendar.model import Calendar, Deadline
 from nyballot.calendar.request import CalendarRequest
 from nyballot.errors import NyballotError, UsageError
 from nyballot.export.csv import to_csv
@@ -31,7 +30,6 @@ from nyballot.filing import chain
 from nyballot.filing.desk import Desk
 from nyballot.filing.errors import NotFoundError
 from nyballot.filing.model import BOARDS
-from nyballot.law.loader import load_law
 from nyballot.web.common import MAX_NAME, choose, parse_year
 from nyballot.web.render import render, respond
 
@@ -97,24 +95,6 @@ def _row(d: Deadline, choice: CalendarRequest) -> dict[str, Any]:
         "events": d.events(),
         "href": f"/web/explain/{choice.year}/{d.id}{choice.query()}",
     }
-
-
-@router.get("/", response_class=HTMLResponse)
-def home() -> HTMLResponse:
-    """The form: a year, optionally a law version, a convention and event dates."""
-    data = load_law()
-    versions = sorted(data.versions.values(), key=lambda v: v.first_year)
-    first, last = versions[0].first_year, versions[-1].last_year
-    this_year = min(max(dt.date.today().year, first), last)
-    return render(
-        "index.html",
-        year=this_year,
-        first=first,
-        last=last,
-        versions=versions,
-        conventions=CONVENTIONS,
-        events=data.events,
-    )
 
 
 @router.get("/web/calendar", response_class=HTMLResponse, response_model=None)
