@@ -4,11 +4,14 @@ marked by colour and by words, and no text is under 12 px on a 390-px phone."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Page
 
 from nyballot.api import create_app
+
 from .test_views import VIEWS
 
 # The smallest text each element renders at, in CSS pixels: SVG text scaled as its picture is.
@@ -30,7 +33,7 @@ SMALLEST_TEXT = """() => {
 }"""
 
 
-def test_the_font_is_the_packages_own_with_its_licence(tmp_path: object) -> None:
+def test_the_font_is_the_packages_own_with_its_licence(tmp_path: Path) -> None:
     app = create_app(f"sqlite:///{tmp_path}/font.sqlite3")
     with TestClient(app) as c:
         font = c.get("/web/static/fonts/atkinson-hyperlegible-latin-400-normal.woff2")
@@ -85,3 +88,11 @@ def test_kinds_are_marked_by_colour_and_by_words(page: Page) -> None:
     page.goto("/web/calendar/2016?with=S5961")
     banner = page.locator("#what-if")
     assert banner.inner_text().startswith("WHAT-IF")  # words, beside the banner's colour
+
+
+@pytest.mark.parametrize("view", list(VIEWS))
+def test_every_card_on_a_phone_carries_its_labels(pages: dict[str, Page], view: str) -> None:
+    page = pages["phone"]
+    page.goto(VIEWS[view])
+    unlabelled = page.locator("main table td:not([data-label]):not([colspan])").count()
+    assert unlabelled == 0

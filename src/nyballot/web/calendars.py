@@ -296,16 +296,27 @@ def compare_form(request: Request, year: Text = None) -> Response:
         query = f"?{urlencode(pairs)}" if pairs else ""
         return RedirectResponse(f"/web/compare/{parse_year(year)}{query}", status_code=303)
     law = load_law()
+    number = this_year()
     return respond(
         request,
         "compare_form.html",
         name="nyballot-compare",
         active_page="compare",
-        year=this_year(),
+        year=number,
         years=_years(),
         versions=sorted(law.versions.values(), key=lambda v: v.first_year),
-        bills=[o for o in law.overlays.values() if o.kind == "bill"],
+        bills=[o for o in law.overlays.values() if o.kind == "bill" and _applies(o.id, number)],
     )
+
+
+def _applies(bill: str, year: int) -> bool:
+    """Whether a bill can be read on the law in force in ``year`` (its sections in force on
+    that year's general election day), so the form offers only what compares."""
+    try:
+        choose(year, None, (bill,)).calendar()
+    except NyballotError:
+        return False
+    return True
 
 
 @router.get("/web/compare/{year}", response_model=None)

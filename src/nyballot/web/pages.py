@@ -209,8 +209,8 @@ def explain_page(
     )
 
 
-@router.get("/web/book", response_class=HTMLResponse)
-def book_page(request: Request, board: Text = None, year: Text = None) -> HTMLResponse:
+@router.get("/web/book", response_model=None)
+def book_page(request: Request, board: Text = None, year: Text = None) -> Response:
     """The book of filings kept under § 6-144, open to public inspection."""
     desk: Desk = request.app.state.desk
     try:
@@ -221,11 +221,17 @@ def book_page(request: Request, board: Text = None, year: Text = None) -> HTMLRe
     except NyballotError as exc:
         return error_page(exc)
     query = urlencode([(k, v) for k, v in (("board", board_id), ("year", number)) if v])
-    return render(
+    columns = [c for c in book_export.COLUMNS if c != "uid"]
+    return respond(
+        request,
         "book.html",
+        name=f"nyballot-book{'-' + board_id if board_id else ''}{f'-{number}' if number else ''}",
+        rows=[{c: row.get(c) for c in [*columns, "uid"]} for row in rows],
+        data={"board": board_id, "year": number, "filings": rows},
+        extra=[("JSON API", f"/book?{query}{'&' if query else ''}format=json")],
         title=book_export.title(board_id, number),
-        columns=[c for c in book_export.COLUMNS if c != "uid"],
-        rows=rows,
+        columns=columns,
+        filings=rows,
         digests=chain.digests(records),
         digests_note=book_export.DIGESTS_NOTE,
         boards=sorted(BOARDS.values(), key=lambda b: b.name),

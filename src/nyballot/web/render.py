@@ -23,6 +23,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from nyballot.errors import UsageError
 from nyballot.export.csv import BOM
 from nyballot.export.pdf import html_to_pdf
+from nyballot.filing.book import _safe_cell as safe_cell  # the one guard, until a shared one
 from nyballot.law.subdivisions import with_sign
 from nyballot.reckoning.dates import format_day
 from nyballot.reckoning.season import today
@@ -63,12 +64,15 @@ def with_param(request: Request, name: str, value: str) -> str:
 
 def csv_bytes(rows: Sequence[Mapping[str, Any]]) -> bytes:
     """Rows as CSV for a spreadsheet: UTF-8 with a byte order mark and CRLF line ends, so
-    Excel shows '§' and the lines; the columns are the first row's keys."""
+    Excel shows '§' and the lines; the columns are the first row's keys. Every cell goes
+    through the book's formula guard (a name typed as ``=HYPERLINK(...)`` stays text)."""
     out = io.StringIO()
     if rows:
         writer = csv_module.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\r\n")
         writer.writeheader()
-        writer.writerows({k: "" if v is None else v for k, v in row.items()} for row in rows)
+        writer.writerows(
+            {k: safe_cell("" if v is None else v) for k, v in row.items()} for row in rows
+        )
     return (BOM + out.getvalue()).encode()
 
 

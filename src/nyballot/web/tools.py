@@ -11,6 +11,7 @@ the file and what was wrong.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Annotated, Any, cast, get_args
 
@@ -69,56 +70,89 @@ def signatures_page(
     """How many signatures a petition needs, each step with its cite and the quoted words:
     under the law in force in a year (``year``, ``petition``, ``unit`` or ``office``), or
     under a law version and what-if bills (``office``, ``district``, ``law``, ``with``)."""
-    chosen = (office or "").strip()
-    bills = [b for b in overlays or () if b.strip()]
-    counts = {
-        "votes_for_governor": _count(votes_for_governor, "votes for governor"),
-        "enrolled": _count(enrolled, "enrolled voters"),
-        "congressional_districts": _count(congressional_districts, "congressional districts"),
-        "larger_requirement": _count(larger_requirement, "larger requirement"),
-    }
-    reqs = []
-    in_year = parse_year(year) if year and year.strip() else None
-    if in_year is not None:
-        where = (unit or "").strip() or None
-        reqs = in_force(petition or "designating", in_year, Inputs(**counts), unit=where,
-                        office=chosen or None)  # fmt: skip
-    elif chosen:
+    form = SignaturesForm(
+        (office or "").strip(), [b for b in overlays or () if b.strip()], district or "",
+        law or "", year or "", petition or "", unit or "",
+        {"votes_for_governor": votes_for_governor or "", "enrolled": enrolled or "",
+         "congressional_districts": congressional_districts or "",
+         "larger_requirement": larger_requirement or ""},
+    )  # fmt: skip
+    try:
+        reqs = form.requirements()
+    except UsageError as exc:  # the form again, keeping what was typed, and what was wrong
+        return _signatures_page(request, form, [], str(exc))
+    return _signatures_page(request, form, reqs)
+
+
+# The counts' names in a message, as the form labels them.
+COUNT_NAMES = {
+    "votes_for_governor": "votes for governor",
+    "enrolled": "enrolled voters",
+    "congressional_districts": "congressional districts",
+    "larger_requirement": "larger requirement",
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class SignaturesForm:
+    """What the signatures forms were given, as typed."""
+
+    office: str
+    bills: list[str]
+    district: str
+    law: str
+    year: str
+    petition: str
+    unit: str
+    counts: dict[str, str]
+
+    def requirements(self) -> list[Any]:
+        """The requirements asked for (none when the form asks nothing yet)."""
+        counts = {k: _count(v, COUNT_NAMES[k]) for k, v in self.counts.items()}
         inputs = Inputs(**counts)
-        unit = (district or "").strip() or None
-        reqs = signatures(chosen, choose_law(law or None, bills), inputs, district=unit)
+        unit, district = self.unit.strip() or None, self.district.strip() or None
+        if self.year.strip():
+            year = parse_year(self.year)
+            kind = self.petition or "designating"
+            return list(in_force(kind, year, inputs, unit=unit, office=self.office or None))
+        if self.office:
+            law = choose_law(self.law or None, self.bills)
+            return list(signatures(self.office, law, inputs, district=district))
+        return []
+
+
+def _signatures_page(
+    request: Request, form: SignaturesForm, reqs: list[Any], error: str = ""
+) -> Response:
     data = {"requirements": [requirement_dict(r) for r in reqs]} if reqs else None
-    return respond(
+    rows = [
+        {"office": r.office_title, "unit": r.unit_title, "law": r.law, "petition": r.petition,
+         "signatures": r.number, "cite": r.cite}
+        for r in reqs
+    ]  # fmt: skip
+    page = respond(
         request,
         "signatures.html",
-        name=f"nyballot-signatures-{chosen or 'form'}",
-        rows=[
-            {
-                "office": r.office_title,
-                "unit": r.unit_title,
-                "law": r.law,
-                "petition": r.petition,
-                "signatures": r.number,
-                "cite": r.cite,
-            }
-            for r in reqs
-        ]
-        if reqs
-        else None,
+        name=f"nyballot-signatures-{form.office or 'form'}",
+        rows=rows or None,
         data=data,
         active_page="signatures",
         offices=table()["offices"],
         units=table()["units"],
         bills=_bills(),
-        given={"office": chosen, "district": district or "", "law": law or "", "with": bills}
-        | {"year": in_year or "", "petition": petition or "", "unit": unit or ""}
-        | counts,
+        given={"office": form.office, "district": form.district, "law": form.law}
+        | {"with": form.bills, "year": form.year, "petition": form.petition, "unit": form.unit}
+        | form.counts,
         petitions=PETITIONS,
         force_units={k: v["title"] for k, v in in_force_data()["units"].items()},
         force_years=in_force_data()["covers"],
         reqs=reqs,
         one_line=one_line,
+        error=error,
     )
+    if error:
+        page.status_code = 400
+    return page
 
 
 async def _read(upload: UploadFile, what: str) -> str:
