@@ -14,7 +14,7 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import Response
 
 from nyballot.api.app import create_app as create_api
-from nyballot.web import calendars, coverage, elections, pages, reference, reviews, tools
+from nyballot.web import calendars, coverage, elections, pages, reference, reviews, static, tools
 
 router = APIRouter()
 router.include_router(pages.router)
@@ -24,6 +24,7 @@ router.include_router(reference.router)
 router.include_router(tools.router)
 router.include_router(reviews.router)
 router.include_router(elections.router)
+router.include_router(static.router)
 
 
 class _Pages:

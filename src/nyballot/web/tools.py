@@ -83,24 +83,60 @@ def signatures_page(
     where = (unit or "").strip() or (district or "").strip() or None
     bills = [b for b in overlays or () if b.strip()]
     parts = [c.strip() for c in contains or () if c.strip()]
-    counts = {
-        "votes_for_governor": _count(votes_for_governor, "votes for governor"),
-        "enrolled": _count(enrolled, "enrolled voters"),
-        "congressional_districts": _count(congressional_districts, "congressional districts"),
-        "larger_requirement": _count(larger_requirement, "larger requirement"),
+    typed = {
+        "votes_for_governor": votes_for_governor or "",
+        "enrolled": enrolled or "",
+        "congressional_districts": congressional_districts or "",
+        "larger_requirement": larger_requirement or "",
     }
+    given = {"office": chosen or "", "law": law or "", "with": bills, "contains": parts}
+    given |= {"year": (year or "").strip(), "petition": petition or "", "unit": where or ""}
+    given |= typed
+    try:
+        found = _answer(typed, year, petition, where, chosen, law, bills, parts)
+    except UsageError as exc:  # the form again, keeping what was typed, and what was wrong
+        return _signatures_page(request, given, None, str(exc))
+    return _signatures_page(request, given, found)
+
+
+# The counts' names in a message, as the form labels them.
+COUNT_NAMES = {
+    "votes_for_governor": "votes for governor",
+    "enrolled": "enrolled voters",
+    "congressional_districts": "congressional districts",
+    "larger_requirement": "larger requirement",
+}
+
+
+def _answer(
+    typed: dict[str, str],
+    year: str | None,
+    petition: str | None,
+    where: str | None,
+    office: str | None,
+    law: str | None,
+    bills: list[str],
+    parts: list[str],
+) -> Any:
+    """The answer the form asks for, or None when it asks nothing yet."""
+    counts = {k: _count(v, COUNT_NAMES[k]) for k, v in typed.items()}
     asked = parse_year(year) if year and year.strip() else None
-    found = None
-    if chosen or where:
-        found = answer(
-            Inputs(**counts), year=asked, petition=(petition or "").strip() or None, unit=where,
-            office=chosen, law=(law or "").strip() or None, bills=bills, contains=parts,
-        )  # fmt: skip
+    if not (office or where):
+        return None
+    return answer(
+        Inputs(**counts), year=asked, petition=(petition or "").strip() or None, unit=where,
+        office=office, law=(law or "").strip() or None, bills=bills, contains=parts,
+    )  # fmt: skip
+
+
+def _signatures_page(
+    request: Request, given: dict[str, Any], found: Any, error: str = ""
+) -> Response:
     reqs = found.requirements if found else []
-    return respond(
+    page = respond(
         request,
         "signatures.html",
-        name=f"nyballot-signatures-{chosen or where or 'form'}",
+        name=f"nyballot-signatures-{given['office'] or given['unit'] or 'form'}",
         rows=[_row(r) for r in reqs] or None,
         data=found.as_dict() if found else None,
         active_page="signatures",
@@ -108,14 +144,16 @@ def signatures_page(
         offices={k: v for k, v in units_data()["offices"].items()},
         units={k: v["title"] for k, v in units_data()["units"].items()},
         bills=_bills(),
-        given={"office": chosen or "", "law": law or "", "with": bills, "contains": parts}
-        | {"year": asked or "", "petition": petition or "", "unit": where or ""}
-        | counts,
+        given=given,
         petitions=PETITIONS,
         next_year=season_year(),
         reqs=reqs,
         one_line=one_line,
+        error=error,
     )
+    if error:
+        page.status_code = 400
+    return page
 
 
 async def _read(upload: UploadFile, what: str) -> str:
