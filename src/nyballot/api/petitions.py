@@ -25,8 +25,9 @@ is.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from functools import partial
 from typing import Annotated, Any, Literal
 from urllib.parse import parse_qs
 
@@ -272,43 +273,43 @@ def kept_review(uid: Id) -> dict[str, Any]:
         return kept.get(con, uid)
 
 
-class OverrideIn(BaseModel):
+class LineIn(BaseModel):
+    """A line of a kept review and the clerk's reason (an undo's body)."""
+
     model_config = ConfigDict(extra="forbid")
     sheet: Annotated[int, Field(ge=1)]
     line: Annotated[int, Field(ge=1)]
-    valid: bool
     reason: Annotated[str, Field(min_length=1, max_length=kept.MAX_REASON)]
+
+
+class OverrideIn(LineIn):
+    valid: bool
+
+
+def _on_line(
+    request: Request, uid: str, body: LineIn, action: str, write: Callable[..., dict[str, Any]]
+) -> dict[str, Any]:
+    """A clerk's write on one line of a kept review, logged as the desk's writes are."""
+    from nyballot.voters.store import opened
+
+    target = f"review {uid} sheet {body.sheet} line {body.line}"
+    actor = _clerk(request, _bearer(request), action, target)
+    with _logged(request, actor, action, target), opened(read_only=False) as con:
+        return write(con, uid, body.sheet, body.line, clerk=actor.name,
+                     may_write=actor.check_board)  # fmt: skip
 
 
 @router.post("/petitions/reviews/{uid}/overrides", status_code=201, tags=["petitions"])
 def add_override(uid: Id, body: OverrideIn, request: Request) -> dict[str, Any]:
     """A clerk's ruling on one line, with the reason; kept beside the review's own."""
-    from nyballot.voters.store import opened
-
-    target = f"review {uid} sheet {body.sheet} line {body.line}"
-    actor = _clerk(request, _bearer(request), OVERRIDE, target)
-    with _logged(request, actor, OVERRIDE, target), opened(read_only=False) as con:
-        return kept.override(con, uid, body.sheet, body.line, body.valid, body.reason,
-                             actor.name, actor.check_board)  # fmt: skip
-
-
-class UndoIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    sheet: Annotated[int, Field(ge=1)]
-    line: Annotated[int, Field(ge=1)]
-    reason: Annotated[str, Field(min_length=1, max_length=kept.MAX_REASON)]
+    return _on_line(request, uid, body, OVERRIDE,
+                    partial(kept.override, valid=body.valid, reason=body.reason))  # fmt: skip
 
 
 @router.post("/petitions/reviews/{uid}/undo", status_code=201, tags=["petitions"])
-def undo_override(uid: Id, body: UndoIn, request: Request) -> dict[str, Any]:
+def undo_override(uid: Id, body: LineIn, request: Request) -> dict[str, Any]:
     """Undo the clerk's ruling in force on a line (refused, 409, once certified)."""
-    from nyballot.voters.store import opened
-
-    target = f"review {uid} sheet {body.sheet} line {body.line}"
-    actor = _clerk(request, _bearer(request), UNDO, target)
-    with _logged(request, actor, UNDO, target), opened(read_only=False) as con:
-        return kept.undo(con, uid, body.sheet, body.line, body.reason, actor.name,
-                         actor.check_board)  # fmt: skip
+    return _on_line(request, uid, body, UNDO, partial(kept.undo, reason=body.reason))
 
 
 @router.post("/petitions/reviews/{uid}/certify", status_code=201, tags=["petitions"])
