@@ -111,9 +111,3 @@ def as_csv(report: dict[str, Any]) -> str:
 
 def as_html(report: dict[str, Any]) -> str:
     return template("clerk_report.html").render(report=report, sheet_named=sheet_named)
-
-
-def as_pdf(report: dict[str, Any]) -> bytes:
-    from nyballot.export.pdf import html_to_pdf
-
-    return html_to_pdf(as_html(report))
