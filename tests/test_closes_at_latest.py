@@ -18,8 +18,8 @@ from fastapi.testclient import TestClient
 from icalendar import Calendar as ICalendar
 
 from nyballot import build_calendar
-from nyballot.api import create_app
 from nyballot.cli import cli
+from nyballot.web import create_app
 
 VACANCY = "designation.vacancy_after_death"
 
