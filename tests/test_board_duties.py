@@ -18,7 +18,6 @@ from nyballot import build_calendar
 from nyballot.cli import cli, main
 from nyballot.law.loader import load_law
 from nyballot.web import create_app
-from nyballot.web import create_app as create_site
 
 MONDAY, TUESDAY = dt.date(2027, 7, 5), dt.date(2027, 7, 6)
 
@@ -102,7 +101,7 @@ def test_the_other_reading_of_a_vacancy_is_marked_what_if_not_unenacted() -> Non
 
 @pytest.fixture
 def site(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_site(f"sqlite:///{tmp_path / 'site.sqlite3'}")) as c:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'site.sqlite3'}")) as c:
         yield c
 
 

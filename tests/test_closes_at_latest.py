@@ -19,7 +19,7 @@ from icalendar import Calendar as ICalendar
 
 from nyballot import build_calendar
 from nyballot.cli import cli
-from nyballot.web import create_app as create_site
+from nyballot.web import create_app
 
 VACANCY = "designation.vacancy_after_death"
 
@@ -75,7 +75,7 @@ def test_json_table_and_ics_show_the_bound() -> None:
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_site(f"sqlite:///{tmp_path / 'desk.sqlite3'}")) as c:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'desk.sqlite3'}")) as c:
         yield c
 
 
