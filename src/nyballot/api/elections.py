@@ -12,6 +12,7 @@ from fastapi import APIRouter, Depends, Query
 from fastapi.responses import Response
 
 from nyballot.api.downloads import Kind
+from nyballot.api.errors import READ, answers
 from nyballot.calendar.model import Calendar
 from nyballot.elections.output import special_dict, village_dict
 from nyballot.elections.requests import asked_kinds, asked_special, asked_village
@@ -56,35 +57,35 @@ def _dates(found: Special, kind: list[str] | None) -> Calendar:
     return found.calendar.of_kinds(asked_kinds(kind))
 
 
-@router.get("/special")
+@router.get("/special", responses=answers(*READ))
 def special(found: AskedSpecial, kind: Kind = None) -> dict[str, Any]:
     """The whole calendar of one special election (PBO § 42), as ``nyballot special`` gives:
     ``office``, ``proclaimed``, ``election`` (and ``vacancy``, ``last_year``, ``kind``)."""
     return special_dict(found, asked_kinds(kind))
 
 
-@router.get("/special.ics")
+@router.get("/special.ics", responses=answers(*READ))
 def special_ics(found: AskedSpecial, kind: Kind = None) -> Response:
     return Response(to_ics(_dates(found, kind)), media_type=ICS)
 
 
-@router.get("/special.csv")
+@router.get("/special.csv", responses=answers(*READ))
 def special_csv(found: AskedSpecial, kind: Kind = None) -> Response:
     return Response(to_csv(_dates(found, kind)).encode(), media_type=CSV)
 
 
-@router.get("/village")
+@router.get("/village", responses=answers(*READ))
 def village(found: AskedVillage, kind: Kind = None) -> dict[str, Any]:
     """The calendar of a village election (§§ 15-104, 15-108, 6-202, 6-212): ``year`` (and
     ``month``, ``day``, ``primary``, ``kind``)."""
     return village_dict(found, asked_kinds(kind))
 
 
-@router.get("/village.ics")
+@router.get("/village.ics", responses=answers(*READ))
 def village_ics(found: AskedVillage, kind: Kind = None) -> Response:
     return Response(to_ics(found.calendar.of_kinds(asked_kinds(kind))), media_type=ICS)
 
 
-@router.get("/village.csv")
+@router.get("/village.csv", responses=answers(*READ))
 def village_csv(found: AskedVillage, kind: Kind = None) -> Response:
     return Response(to_csv(found.calendar.of_kinds(asked_kinds(kind))).encode(), media_type=CSV)
