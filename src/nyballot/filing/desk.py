@@ -353,7 +353,7 @@ class Desk:
             return self._digests.of(conn, board_id, year)
 
     def papers_named(self, uids: Iterable[str]) -> dict[str, dict[str, Any]]:
-        """The records of ``uids`` and the papers they refer to, by uid."""
+        """The records of ``uids`` and the papers they refer to, by uid (without decisions)."""
         with self.engine.connect() as conn:
             return reading.with_papers_named(conn, uids)
 

@@ -29,25 +29,41 @@ def _where_board_year(table: Any, board_id: str | None, year: int | None) -> lis
     return where
 
 
-def _by(conn: Connection, column: Any, values: Iterable[str]) -> list[dict[str, Any]]:
+_LIGHT = [c for c in filings.columns if c.name != "decision"]
+
+
+def _by(
+    conn: Connection, column: Any, values: Iterable[str], light: bool = False
+) -> list[dict[str, Any]]:
+    """The records whose ``column`` is one of ``values``; ``light``: without their decisions
+    (the largest column, which a list of names does not show)."""
     wanted = sorted({v for v in values if v})
     if not wanted:
         return []
-    query = select(filings).where(column.in_(wanted)).order_by(filings.c.id)
-    return [record_dict(r) for r in conn.execute(query)]
+    query = select(*_LIGHT) if light else select(filings)
+    rows = conn.execute(query.where(column.in_(wanted)).order_by(filings.c.id)).mappings()
+    return [record_dict({**r, "decision": "null"} if light else r) for r in rows]
 
 
 def book_page(
     conn: Connection, board_id: str | None, year: int | None, limit: int, offset: int
 ) -> tuple[list[dict[str, Any]], int, list[dict[str, Any]]]:
-    """(the book's rows of one page, how many papers the book holds, the records read)."""
-    where = [filings.c.kind.in_(book.PAPERS), *_where_board_year(filings, board_id, year)]
-    total = conn.execute(select(func.count()).select_from(filings).where(*where)).scalar_one()
-    query = select(filings).where(*where).order_by(filings.c.id).limit(limit).offset(offset)
-    page = [record_dict(r) for r in conn.execute(query)]
-    kids = _by(conn, filings.c.refers_to, (p["uid"] for p in page))
-    grandchildren = _by(conn, filings.c.refers_to, (k["uid"] for k in kids))
-    answered = _by(conn, filings.c.uid, (p["refers_to"] for p in page))
+    """(the book's rows of one page, how many papers the book holds, the page's records,
+    without their decisions: the book does not show them)."""
+    where = _where_board_year(filings, board_id, year)
+    papers = [filings.c.kind.in_(book.PAPERS), *where]
+    total = conn.execute(select(func.count()).select_from(filings).where(*papers)).scalar_one()
+    # The page is read in seq order from the primary key (or the board's and year's index), the
+    # kind tested on each row: nearly every record is a paper, and read through the index on
+    # kind the page would be sorted whole first. COALESCE (kind is never NULL) keeps both
+    # databases from choosing that index.
+    paper = func.coalesce(filings.c.kind, "").in_(book.PAPERS)
+    query = select(*_LIGHT).where(paper, *where).order_by(filings.c.id)
+    rows = conn.execute(query.limit(limit).offset(offset)).mappings()
+    page = [record_dict({**r, "decision": "null"}) for r in rows]
+    kids = _by(conn, filings.c.refers_to, (p["uid"] for p in page), light=True)
+    grandchildren = _by(conn, filings.c.refers_to, (k["uid"] for k in kids), light=True)
+    answered = _by(conn, filings.c.uid, (p["refers_to"] for p in page), light=True)
     records = {r["uid"]: r for r in (*page, *kids, *grandchildren, *answered)}
     ordered = sorted(records.values(), key=lambda r: r["seq"])
     return book.rows(ordered, {p["uid"] for p in page}), int(total), page
@@ -67,11 +83,12 @@ def family(conn: Connection, uid: str) -> list[dict[str, Any]]:
 
 
 def with_papers_named(conn: Connection, uids: Iterable[str]) -> dict[str, dict[str, Any]]:
-    """The records of ``uids`` and the records they refer to, up the family, by uid."""
+    """The records of ``uids`` and the records they refer to, up the family, by uid (without
+    their decisions)."""
     found: dict[str, dict[str, Any]] = {}
     wanted = set(uids)
     for _ in range(_MAX_DEPTH):
-        new = [r for r in _by(conn, filings.c.uid, wanted - found.keys())]
+        new = _by(conn, filings.c.uid, wanted - found.keys(), light=True)
         if not new:
             break
         found |= {r["uid"]: r for r in new}
