@@ -42,7 +42,7 @@ def _by(
         return []
     query = select(*_LIGHT) if light else select(filings)
     rows = conn.execute(query.where(column.in_(wanted)).order_by(filings.c.id)).mappings()
-    return [record_dict({**r, "decision": "null"} if light else r) for r in rows]
+    return [record_dict({**r, "decision": "null"} if light else dict(r)) for r in rows]
 
 
 def book_page(
