@@ -71,15 +71,22 @@ def fill(url: str, key_file: Path, filings: int) -> None:
         print(f"  {min(done + BATCH, filings):,} filings, {time.perf_counter() - start:.0f} s")
 
 
-def clerk_writes(base: str, token: str, stop: threading.Event, spent: list[float]) -> None:
-    """A clerk filing one paper after another (each answered before the next is sent)."""
+def clerk_writes(
+    base: str, token: str, stop: threading.Event, spent: list[float], failed: list[str]
+) -> None:
+    """A clerk filing one paper after another (each answered before the next is sent); a
+    write that fails is counted, with its error, and the clerk goes on."""
     rng = random.Random(7)
     headers = {"Authorization": f"Bearer {token}"}
-    with httpx.Client(base_url=base, headers=headers) as c:
+    with httpx.Client(base_url=base, headers=headers, timeout=30) as c:
         while not stop.is_set():
             body = {**vars(_paper(rng, rng.randint(0, 10**6)))}
             t = time.perf_counter()
-            c.post("/filings", json=body).raise_for_status()
+            try:
+                c.post("/filings", json=body).raise_for_status()
+            except httpx.HTTPError as exc:
+                failed.append(type(exc).__name__)
+                continue
             spent.append((time.perf_counter() - t) * 1000)
             time.sleep(0.05)  # a clerk at a counter, not a loop: twenty papers a second at most
 
@@ -136,8 +143,8 @@ def main() -> None:
         print(f"{args.clients} clients (wrk), {args.workers} worker(s), a clerk filing; {load()}")
         floor = None
         for path in paths:
-            stop, spent = threading.Event(), []
-            writer = threading.Thread(target=clerk_writes, args=(base, token, stop, spent))
+            stop, spent, failed = threading.Event(), [], []
+            writer = threading.Thread(target=clerk_writes, args=(base, token, stop, spent, failed))
             writer.start()
             total, p50, p99_ = with_wrk(base + path, (), args.clients, args.seconds)
             stop.set()
@@ -148,6 +155,7 @@ def main() -> None:
                 f"p99 {p99_:5.1f} ms ({p99_ / floor:4.1f}x /health's)  clerk's write: "
                 f"{len(spent)} sent, p50 {statistics.median(spent):5.1f} ms, "
                 f"p99 {p99(spent):5.1f} ms"
+                + (f", {len(failed)} failed ({failed[0]})" if failed else "")
             )
     finally:
         server.terminate()

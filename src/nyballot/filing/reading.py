@@ -10,10 +10,11 @@ import threading
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, bindparam, func, select
 
 from nyballot.filing import book, kept_clocks
 from nyballot.filing.clocks import Clock
+from nyballot.filing.model import FilingKind
 from nyballot.filing.records import record_dict
 from nyballot.filing.schema import clocks, filings
 
@@ -30,6 +31,20 @@ def _where_board_year(table: Any, board_id: str | None, year: int | None) -> lis
 
 
 _LIGHT = [c for c in filings.columns if c.name != "decision"]
+_PAPER = func.coalesce(filings.c.kind, "").in_(book.PAPERS)
+_BOARDS_OWN = tuple(k.value for k in FilingKind if k.value not in book.PAPERS)
+# The statements of ``_by``, made once: an IN of a page's uids is sent as one expanding
+# parameter, not built value by value for each page.
+_WANTED = bindparam("wanted", expanding=True)
+_BY: dict[tuple[str, bool], Any] = {}
+
+
+def _statement(column: Any, light: bool) -> Any:
+    key = (column.name, light)
+    if key not in _BY:
+        query = select(*_LIGHT) if light else select(filings)
+        _BY[key] = query.where(column.in_(_WANTED)).order_by(filings.c.id)
+    return _BY[key]
 
 
 def _by(
@@ -40,8 +55,7 @@ def _by(
     wanted = sorted({v for v in values if v})
     if not wanted:
         return []
-    query = select(*_LIGHT) if light else select(filings)
-    rows = conn.execute(query.where(column.in_(wanted)).order_by(filings.c.id)).mappings()
+    rows = conn.execute(_statement(column, light), {"wanted": wanted}).mappings()
     return [record_dict({**r, "decision": "null"} if light else dict(r)) for r in rows]
 
 
@@ -51,14 +65,16 @@ def book_page(
     """(the book's rows of one page, how many papers the book holds, the page's records,
     without their decisions: the book does not show them)."""
     where = _where_board_year(filings, board_id, year)
-    papers = [filings.c.kind.in_(book.PAPERS), *where]
-    total = conn.execute(select(func.count()).select_from(filings).where(*papers)).scalar_one()
+    # Papers are every record but the board's own, which are few: counted apart, through the
+    # index on kind, and taken from the count of all (the primary key's, or an index's).
+    every = conn.execute(select(func.count()).select_from(filings).where(*where)).scalar_one()
+    own = select(func.count()).select_from(filings).where(filings.c.kind.in_(_BOARDS_OWN))
+    total = every - conn.execute(own.where(*where)).scalar_one()
     # The page is read in seq order from the primary key (or the board's and year's index), the
     # kind tested on each row: nearly every record is a paper, and read through the index on
     # kind the page would be sorted whole first. COALESCE (kind is never NULL) keeps both
     # databases from choosing that index.
-    paper = func.coalesce(filings.c.kind, "").in_(book.PAPERS)
-    query = select(*_LIGHT).where(paper, *where).order_by(filings.c.id)
+    query = select(*_LIGHT).where(_PAPER, *where).order_by(filings.c.id)
     rows = conn.execute(query.limit(limit).offset(offset)).mappings()
     page = [record_dict({**r, "decision": "null"}) for r in rows]
     kids = _by(conn, filings.c.refers_to, (p["uid"] for p in page), light=True)
