@@ -35,7 +35,7 @@ _PAPER = func.coalesce(filings.c.kind, "").in_(book.PAPERS)
 _BOARDS_OWN = tuple(k.value for k in FilingKind if k.value not in book.PAPERS)
 # The statements of ``_by``, made once: an IN of a page's uids is sent as one expanding
 # parameter, not built value by value for each page.
-_WANTED = bindparam("wanted", expanding=True)
+_WANTED: Any = bindparam("wanted", expanding=True)
 _BY: dict[tuple[str, bool], Any] = {}
 
 
