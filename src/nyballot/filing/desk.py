@@ -109,14 +109,19 @@ class Desk:
 
     def _register(self, key: BoardKey | None) -> bool:
         """Publish the key's public half in the book; whether the book is signed at all."""
-        with self.engine.begin() as conn:
+        with self.engine.connect() as conn:
             known = keys.stored(conn)
-            if key is not None and key.id not in known:
-                conn.execute(
-                    keys_table.insert().values(
-                        key_id=key.id, public_key=key.public_hex, first_used=access.stamp(now())
-                    )
-                )
+        if key is not None and key.id not in known:
+            row = {
+                "key_id": key.id,
+                "public_key": key.public_hex,
+                "first_used": access.stamp(now()),
+            }
+            try:
+                with self.engine.begin() as conn:
+                    conn.execute(keys_table.insert().values(**row))
+            except IntegrityError:
+                pass  # another worker of the same server published it a moment ago
         return key is not None or bool(known)
 
     # -- receiving -------------------------------------------------------------------------
