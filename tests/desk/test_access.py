@@ -14,12 +14,12 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from nyballot.api import create_app
 from nyballot.filing import access
 from nyballot.filing.desk import Desk
 from nyballot.filing.errors import AuthError
 from nyballot.filing.model import NEW_YORK
 from nyballot.filing.store import dispose_all
+from nyballot.web import create_app
 
 from .conftest import ALBANY_PETITION, CliRun, DeskClock
 

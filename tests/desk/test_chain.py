@@ -14,12 +14,12 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
-from nyballot.api import create_app
 from nyballot.filing import access
 from nyballot.filing.backup import MAX_BACKUP
 from nyballot.filing.chain import record_hash
 from nyballot.filing.desk import Desk, Submission
 from nyballot.filing.store import dispose_all
+from nyballot.web import create_app
 
 from .conftest import CliRun, DeskClock, postgres_url
 

@@ -56,8 +56,8 @@ def test_the_timeliness_url_on_the_desk_page_answers(tmp_path: Path) -> None:
 
 
 def test_the_operators_page_runs_as_written(tmp_path: Path) -> None:
-    keys, backups = blocks("operators.md")
-    done = shell(keys + "\n" + backups, tmp_path)
+    (keys,) = [b for b in blocks("operators.md") if "signing-key --new" in b]
+    done = shell(keys, tmp_path)
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert re.search(r"^key [0-9a-f]{16}: public key [0-9a-f]{64}$", out, re.M)

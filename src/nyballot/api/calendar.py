@@ -23,14 +23,14 @@ from nyballot.api.body_limit import ASGIApp, Receive, Scope, Send
 from nyballot.api.downloads import Asked, Convention, Event, Kind, Law, With, Year
 from nyballot.api.encoded import Encoded
 from nyballot.api.errors import READ, answers
+from nyballot.api.query import choose
 from nyballot.calendar.model import Calendar, parse_kind_groups
 from nyballot.calendar.request import CalendarRequest
 from nyballot.compare import compare_requests
 from nyballot.errors import UsageError
-from nyballot.export.json import calendar_dict, comparison_dict, deadline_dict, holidays_dict
+from nyballot.export.json import calendar_dict, comparison_dict, explain_dict, holidays_dict
 from nyballot.filing.errors import NotFoundError
 from nyballot.law.model import KindGroup
-from nyballot.web.common import choose
 
 router = APIRouter()
 
@@ -132,7 +132,7 @@ async def explain(choice: Asked, rule_id: Annotated[str, Path(max_length=100)]) 
         deadline = cal.deadline(rule_id)
     except UsageError as exc:  # a rule the calendar does not have is not found: 404
         raise NotFoundError(str(exc)) from None
-    return deadline_dict(deadline)
+    return explain_dict(cal, deadline)
 
 
 @router.get("/compare/{year}", responses=answers(*READ))

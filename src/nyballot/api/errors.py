@@ -1,11 +1,14 @@
-"""The API's errors: every one JSON, ``{"error": "..."}`` (an error page for a web page)."""
+"""The API's errors: every one JSON, ``{"error": "..."}`` (an error page for a web page, when
+the application serves pages: ``Pages``, given by ``nyballot.web``, which the API never imports).
+"""
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
@@ -20,7 +23,6 @@ from nyballot.filing.errors import (
     NotFoundError,
     StorageError,
 )
-from nyballot.web.pages import error_page_for, is_page
 
 log = logging.getLogger("nyballot.api")
 
@@ -62,8 +64,37 @@ def answers(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": ErrorBody, "description": MEANING[code]} for code in codes}
 
 
-def install(app: FastAPI) -> None:
+class Pages(Protocol):
+    """Web pages served beside the API: their routes, which requests are theirs, and the page
+    an error on one of them answers with."""
+
+    router: APIRouter
+
+    def is_page(self, request: Request) -> bool: ...
+
+    def error_page_for(
+        self, status: int, message: str, headers: Mapping[str, str] | None = None
+    ) -> Response: ...
+
+
+class _NoPages:
+    router = APIRouter()
+
+    def is_page(self, request: Request) -> bool:
+        return False
+
+    def error_page_for(
+        self, status: int, message: str, headers: Mapping[str, str] | None = None
+    ) -> Response:
+        raise AssertionError("no pages are served")  # is_page is never true
+
+
+NO_PAGES: Pages = _NoPages()
+
+
+def install(app: FastAPI, pages: Pages = NO_PAGES) -> None:
     """Register the handlers that turn every error into JSON (or an error page)."""
+    is_page, error_page_for = pages.is_page, pages.error_page_for
 
     @app.exception_handler(NyballotError)
     async def nyballot_error(request: Request, exc: NyballotError) -> Response:

@@ -144,7 +144,7 @@ def serve(
         err=True,
     )
     uvicorn.run(
-        "nyballot.api.main:app",
+        "nyballot.web.main:app",
         host=host,
         port=port,
         workers=workers,

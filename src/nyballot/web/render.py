@@ -22,7 +22,9 @@ from nyballot.errors import UsageError
 from nyballot.export.pdf import html_to_pdf
 from nyballot.law.subdivisions import with_sign
 from nyballot.reckoning.dates import format_day
+from nyballot.reckoning.season import today
 from nyballot.spreadsheet import dicts_csv
+from nyballot.web import timeline
 
 FORMATS = ("html", "pdf", "csv", "json")
 
@@ -43,6 +45,8 @@ def short_day(day: dt.date | None) -> str:
 
 env.filters["section"] = with_sign
 env.filters["short"] = short_day
+env.filters["kind_colour"] = timeline.colour
+env.filters["kind_label"] = lambda kind: timeline.KIND_LABELS.get(kind, kind)
 
 
 def render(name: str, code: int = 200, /, **context: Any) -> HTMLResponse:
@@ -112,7 +116,9 @@ def respond(
         downloads += extra
         offered_here = [f for f in offered if f != "html"]
         downloads += [(f.upper(), with_param(request, "format", f)) for f in offered_here]
-    html = env.get_template(template).render(files=downloads, printing=fmt == "pdf", **context)
+    html = env.get_template(template).render(
+        files=downloads, printing=fmt == "pdf", generated=today(), **context
+    )
     if fmt == "pdf":
         return Response(
             html_to_pdf(html),

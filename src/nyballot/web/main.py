@@ -1,4 +1,5 @@
-"""The application uvicorn imports (``nyballot.api.main:app``), on $NYBALLOT_DATABASE_URL.
+"""The application uvicorn imports (``nyballot.web.main:app``): the API and its pages, on
+$NYBALLOT_DATABASE_URL.
 
 ``nyballot serve`` passes its options to each worker process in the environment:
 $NYBALLOT_RATE_LIMIT (requests a second per client, 0 for none), $NYBALLOT_ACCESS_LOG (a file
@@ -12,9 +13,9 @@ import os
 import sys
 from typing import TextIO
 
-from nyballot.api import create_app
 from nyballot.api.app import RATE
 from nyballot.filing.keys import key_from_env
+from nyballot.web import create_app
 
 
 def _access_log() -> TextIO | None:
