@@ -174,8 +174,9 @@ class Desk:
             idempotency_key = scoped_key(board_id, actor, idempotency_key)
         if self.key is None and self._signed_book:
             raise UsageError(
-                "this book's records are signed: give the board's key (--signing-key FILE or "
-                f"${keys.ENV_KEY}); nothing was recorded"
+                f"this book's records are signed: give the board's signing_key (or "
+                f"${keys.ENV_KEY}); nothing was recorded",
+                fields=("signing_key",),
             )
         try:
             for _ in range(_TRIES):
