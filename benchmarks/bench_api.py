@@ -143,7 +143,7 @@ def with_wrk(
     url: str, headers: tuple[tuple[str, str], ...], clients: int, seconds: float
 ) -> tuple[int, float, float]:
     """Requests, p50 and p99 (ms) from wrk: one thread, ``clients`` connections."""
-    args = ["wrk", "-t1", f"-c{clients}", f"-d{seconds:g}s", "--latency"]
+    args = ["wrk", "-t1", f"-c{clients}", f"-d{seconds:g}s", "--latency", "--timeout", "30s"]
     for name, value in headers:
         args += ["-H", f"{name}: {value}"]
     out = subprocess.run([*args, url], capture_output=True, text=True, check=True).stdout

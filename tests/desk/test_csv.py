@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from nyballot.filing.desk import Desk, Submission
 from nyballot.spreadsheet import safe_cell
-from nyballot.web import create_app
+from nyballot.web import create_app  # the API with its pages
 
 from .conftest import DeskClock
 

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from nyballot.filing import reading, records
 from nyballot.filing.clocks import clocks_of
 from nyballot.filing.desk import Desk, Submission
-from nyballot.web import create_app
+from nyballot.web import create_app  # the API with its pages
 
 from .conftest import DeskClock
 from .test_chain import paper

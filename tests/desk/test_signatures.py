@@ -150,7 +150,9 @@ def test_a_book_made_before_keys_verifies_its_records_unsigned(
 
 def test_a_signed_book_takes_no_unsigned_record(db_url: str, key: BoardKey) -> None:
     fill(Desk(db_url, key=key))
-    with pytest.raises(UsageError, match="this book's records are signed: give the board's key"):
+    with pytest.raises(
+        UsageError, match="this book's records are signed: give the board's signing_key"
+    ):
         Desk(db_url).submit(paper("albany", "A9"), "Ann")
 
 

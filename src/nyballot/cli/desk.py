@@ -470,7 +470,7 @@ def verify(
     from nyballot.filing.integrity import require_book
     from nyballot.filing.keys import public_key
 
-    given = [public_key(k) for k in public_keys]
+    given = [public_key(k, "public_key") for k in public_keys]
     require_book(db, "verify")
     d = _desk(db, key)
     report = d.verification(given)

@@ -109,14 +109,19 @@ class Desk:
 
     def _register(self, key: BoardKey | None) -> bool:
         """Publish the key's public half in the book; whether the book is signed at all."""
-        with self.engine.begin() as conn:
+        with self.engine.connect() as conn:
             known = keys.stored(conn)
-            if key is not None and key.id not in known:
-                conn.execute(
-                    keys_table.insert().values(
-                        key_id=key.id, public_key=key.public_hex, first_used=access.stamp(now())
-                    )
-                )
+        if key is not None and key.id not in known:
+            row = {
+                "key_id": key.id,
+                "public_key": key.public_hex,
+                "first_used": access.stamp(now()),
+            }
+            try:
+                with self.engine.begin() as conn:
+                    conn.execute(keys_table.insert().values(**row))
+            except IntegrityError:
+                pass  # another worker of the same server published it a moment ago
         return key is not None or bool(known)
 
     # -- receiving -------------------------------------------------------------------------
@@ -169,8 +174,9 @@ class Desk:
             idempotency_key = scoped_key(board_id, actor, idempotency_key)
         if self.key is None and self._signed_book:
             raise UsageError(
-                "this book's records are signed: give the board's key (--signing-key FILE or "
-                f"${keys.ENV_KEY}); nothing was recorded"
+                f"this book's records are signed: give the board's signing_key (or "
+                f"${keys.ENV_KEY}); nothing was recorded",
+                fields=("signing_key",),
             )
         try:
             for _ in range(_TRIES):
@@ -353,7 +359,7 @@ class Desk:
             return self._digests.of(conn, board_id, year)
 
     def papers_named(self, uids: Iterable[str]) -> dict[str, dict[str, Any]]:
-        """The records of ``uids`` and the papers they refer to, by uid."""
+        """The records of ``uids`` and the papers they refer to, by uid (without decisions)."""
         with self.engine.connect() as conn:
             return reading.with_papers_named(conn, uids)
 

@@ -65,14 +65,15 @@ def signed_by(public_hex: str, digest: str, signature: str) -> bool:
     return True
 
 
-def public_key(text: str, what: str = "--public-key") -> str:
+def public_key(text: str, what: str = "public_key") -> str:
     """A public key as given (64 hex digits), checked."""
     value = text.strip().lower()
     try:
         Ed25519PublicKey.from_public_bytes(bytes.fromhex(value))
     except ValueError:
         raise UsageError(
-            f"{what} '{text[:70]}': expected the 64 hexadecimal digits of the board's public key"
+            f"{what} '{text[:70]}': expected the 64 hexadecimal digits of the board's public key",
+            fields=(what,),
         ) from None
     return value
 
@@ -98,29 +99,32 @@ def new_key(path: Path) -> BoardKey:
 def load_key(source: str) -> BoardKey:
     """The key at ``source``: a PEM file, or ``env:NAME`` (a variable holding the PEM)."""
     where = source.strip()
+    named = f"signing_key '{where[:200]}'"
     if where.startswith("env:"):
         name = where[4:]
         text = os.environ.get(name)
         if not text:
-            raise UsageError(f"--signing-key {where}: the environment variable {name} is not set")
+            raise _bad(named, f"the environment variable {name} is not set")
         pem = text.encode()
     else:
         path = Path(where).expanduser()
         if not path.is_file():
-            raise UsageError(
-                f"--signing-key {where}: no such file (nyballot desk signing-key --new makes one)"
-            )
+            raise _bad(named, "no such file (nyballot desk signing-key makes one)")
         with path.open("rb") as f:
             pem = f.read(MAX_KEY_FILE + 1)
         if len(pem) > MAX_KEY_FILE:
-            raise UsageError(f"--signing-key {where}: larger than {MAX_KEY_FILE} bytes; not a key")
+            raise _bad(named, f"larger than {MAX_KEY_FILE} bytes; not a key")
     try:
         private = serialization.load_pem_private_key(pem, password=None)
     except (ValueError, TypeError):
-        raise UsageError(f"--signing-key {where}: not an unencrypted PEM private key") from None
+        raise _bad(named, "not an unencrypted PEM private key") from None
     if not isinstance(private, Ed25519PrivateKey):
-        raise UsageError(f"--signing-key {where}: not an Ed25519 key")
+        raise _bad(named, "not an Ed25519 key")
     return BoardKey.of(private)
+
+
+def _bad(named: str, problem: str) -> UsageError:
+    return UsageError(f"{named}: {problem}", fields=("signing_key",))
 
 
 def key_from_env() -> BoardKey | None:

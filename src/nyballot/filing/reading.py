@@ -10,10 +10,11 @@ import threading
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, bindparam, func, select
 
 from nyballot.filing import book, kept_clocks
 from nyballot.filing.clocks import Clock
+from nyballot.filing.model import FilingKind
 from nyballot.filing.records import record_dict
 from nyballot.filing.schema import clocks, filings
 
@@ -29,25 +30,56 @@ def _where_board_year(table: Any, board_id: str | None, year: int | None) -> lis
     return where
 
 
-def _by(conn: Connection, column: Any, values: Iterable[str]) -> list[dict[str, Any]]:
+_LIGHT = [c for c in filings.columns if c.name != "decision"]
+_PAPER = func.coalesce(filings.c.kind, "").in_(book.PAPERS)
+_BOARDS_OWN = tuple(k.value for k in FilingKind if k.value not in book.PAPERS)
+# The statements of ``_by``, made once: an IN of a page's uids is sent as one expanding
+# parameter, not built value by value for each page.
+_WANTED: Any = bindparam("wanted", expanding=True)
+_BY: dict[tuple[str, bool], Any] = {}
+
+
+def _statement(column: Any, light: bool) -> Any:
+    key = (column.name, light)
+    if key not in _BY:
+        query = select(*_LIGHT) if light else select(filings)
+        _BY[key] = query.where(column.in_(_WANTED)).order_by(filings.c.id)
+    return _BY[key]
+
+
+def _by(
+    conn: Connection, column: Any, values: Iterable[str], light: bool = False
+) -> list[dict[str, Any]]:
+    """The records whose ``column`` is one of ``values``; ``light``: without their decisions
+    (the largest column, which a list of names does not show)."""
     wanted = sorted({v for v in values if v})
     if not wanted:
         return []
-    query = select(filings).where(column.in_(wanted)).order_by(filings.c.id)
-    return [record_dict(r) for r in conn.execute(query)]
+    rows = conn.execute(_statement(column, light), {"wanted": wanted}).mappings()
+    return [record_dict({**r, "decision": "null"} if light else dict(r)) for r in rows]
 
 
 def book_page(
     conn: Connection, board_id: str | None, year: int | None, limit: int, offset: int
 ) -> tuple[list[dict[str, Any]], int, list[dict[str, Any]]]:
-    """(the book's rows of one page, how many papers the book holds, the records read)."""
-    where = [filings.c.kind.in_(book.PAPERS), *_where_board_year(filings, board_id, year)]
-    total = conn.execute(select(func.count()).select_from(filings).where(*where)).scalar_one()
-    query = select(filings).where(*where).order_by(filings.c.id).limit(limit).offset(offset)
-    page = [record_dict(r) for r in conn.execute(query)]
-    kids = _by(conn, filings.c.refers_to, (p["uid"] for p in page))
-    grandchildren = _by(conn, filings.c.refers_to, (k["uid"] for k in kids))
-    answered = _by(conn, filings.c.uid, (p["refers_to"] for p in page))
+    """(the book's rows of one page, how many papers the book holds, the page's records,
+    without their decisions: the book does not show them)."""
+    where = _where_board_year(filings, board_id, year)
+    # Papers are every record but the board's own, which are few: counted apart, through the
+    # index on kind, and taken from the count of all (the primary key's, or an index's).
+    every = conn.execute(select(func.count()).select_from(filings).where(*where)).scalar_one()
+    own = select(func.count()).select_from(filings).where(filings.c.kind.in_(_BOARDS_OWN))
+    total = every - conn.execute(own.where(*where)).scalar_one()
+    # The page is read in seq order from the primary key (or the board's and year's index), the
+    # kind tested on each row: nearly every record is a paper, and read through the index on
+    # kind the page would be sorted whole first. COALESCE (kind is never NULL) keeps both
+    # databases from choosing that index.
+    query = select(*_LIGHT).where(_PAPER, *where).order_by(filings.c.id)
+    rows = conn.execute(query.limit(limit).offset(offset)).mappings()
+    page = [record_dict({**r, "decision": "null"}) for r in rows]
+    kids = _by(conn, filings.c.refers_to, (p["uid"] for p in page), light=True)
+    grandchildren = _by(conn, filings.c.refers_to, (k["uid"] for k in kids), light=True)
+    answered = _by(conn, filings.c.uid, (p["refers_to"] for p in page), light=True)
     records = {r["uid"]: r for r in (*page, *kids, *grandchildren, *answered)}
     ordered = sorted(records.values(), key=lambda r: r["seq"])
     return book.rows(ordered, {p["uid"] for p in page}), int(total), page
@@ -67,11 +99,12 @@ def family(conn: Connection, uid: str) -> list[dict[str, Any]]:
 
 
 def with_papers_named(conn: Connection, uids: Iterable[str]) -> dict[str, dict[str, Any]]:
-    """The records of ``uids`` and the records they refer to, up the family, by uid."""
+    """The records of ``uids`` and the records they refer to, up the family, by uid (without
+    their decisions)."""
     found: dict[str, dict[str, Any]] = {}
     wanted = set(uids)
     for _ in range(_MAX_DEPTH):
-        new = [r for r in _by(conn, filings.c.uid, wanted - found.keys())]
+        new = _by(conn, filings.c.uid, wanted - found.keys(), light=True)
         if not new:
             break
         found |= {r["uid"]: r for r in new}

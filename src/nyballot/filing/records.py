@@ -7,10 +7,10 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
+import orjson
 from sqlalchemy import Row
 
 from nyballot.filing import clocks
@@ -50,7 +50,7 @@ def record_dict(
         "method": m["method"],
         "received": m["received_at"],
         "postmark": m["postmark"],
-        "candidates": d["candidates"] if d else json.loads(m["candidates"]),
+        "candidates": d["candidates"] if d else orjson.loads(m["candidates"]),
         "office": m["office"],
         "district": m["district"],
         "party": m["party"],
@@ -62,7 +62,7 @@ def record_dict(
         "verdict": m["verdict"],
         "fatal": bool(m["fatal"]),
         "filed_on": m["filed_on"],
-        "decision": d["decision"] if d else json.loads(m["decision"]),
+        "decision": d["decision"] if d else orjson.loads(m["decision"]),
         "clerk": m["clerk"],
         "recorded_at": m["recorded_at"],
         "idempotency_key": given_key(m["idempotency_key"]),

@@ -28,7 +28,7 @@ from nyballot.web.common import MAX_NAME, parse_year
 from nyballot.web.pages import Text
 from nyballot.web.render import respond, with_param
 
-DUE_PAGE = 500  # clocks on one page of /web/due
+DUE_PAGE = 100  # clocks on one page of /web/due
 
 router = APIRouter(include_in_schema=False)
 

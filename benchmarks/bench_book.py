@@ -1,0 +1,166 @@
+"""The book and what falls due at 100,000 filings, read at 16 clients, while a clerk files:
+``GET /book``, ``GET /web/due`` and ``/health`` (the floor, in the same run) through a real
+``nyballot serve``, and the p99 of a clerk's ``POST /filings`` sent one after another while the
+readers run.
+
+.venv/bin/python benchmarks/bench_book.py [--filings 100000] [--seconds 5] [--clients 16]
+    [--workers 1] [--keep FOLDER]
+
+The goal: ``/book`` and ``/web/due`` with p99 under 50 ms at 16 clients, and a clerk's write
+under 20 ms p99 meanwhile. The book is made by the desk's own write path (each paper judged,
+chained, signed and its clocks kept), 2,000 papers to a transaction to make it in minutes;
+``--keep FOLDER`` keeps it there and uses it again. The load comes from ``wrk``
+(``scripts/wrk`` installs it), as in ``bench_api.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_api import free_port, load, with_wrk
+
+from nyballot.filing.access import Actor
+from nyballot.filing.desk import Desk, Submission
+from nyballot.filing.driver import transaction
+from nyballot.filing.keys import load_key, new_key
+from nyballot.filing.model import BOARDS, NEW_YORK
+
+BATCH = 2000
+WINDOW = ("2026-03-30", 6)  # the 2026 window opens Mon 03-30 (§ 6-158(1-a)); six business days
+
+
+def _paper(rng: random.Random, i: int) -> Submission:
+    return Submission(
+        kind="designating_petition",
+        board=rng.choice(sorted(BOARDS)),
+        year=2026,
+        candidates=[{"name": f"Candidate {i}", "residence": f"{i} Main St"}],
+        office="Member of Assembly",
+        district=f"{rng.randint(1, 150)}th Assembly District",
+        party=rng.choice(["Democratic", "Republican", "Working Families", "Conservative"]),
+    )
+
+
+def fill(url: str, key_file: Path, filings: int) -> None:
+    """``filings`` designating petitions by the desk's write path, in batches."""
+    import datetime as dt
+
+    desk = Desk(url, key=load_key(str(key_file)))
+    rng = random.Random(2026)
+    first = dt.datetime.fromisoformat(WINDOW[0] + "T09:00:00").replace(tzinfo=NEW_YORK)
+    clerk = Actor("Bench Clerk", "board", client="bench")
+    start = time.perf_counter()
+    for done in range(0, filings, BATCH):
+        with transaction(desk.engine) as tx:
+            for i in range(done, min(done + BATCH, filings)):
+                day = first + dt.timedelta(days=(i * WINDOW[1]) // filings)
+                desk.clock = lambda at=day + dt.timedelta(seconds=i % 28000): at
+                s = _paper(rng, i)
+                desk._record(tx, s, clerk, clerk.name, None, s.request_hash())
+        print(f"  {min(done + BATCH, filings):,} filings, {time.perf_counter() - start:.0f} s")
+
+
+def clerk_writes(
+    base: str, token: str, stop: threading.Event, spent: list[float], failed: list[str]
+) -> None:
+    """A clerk filing one paper after another (each answered before the next is sent); a
+    write that fails is counted, with its error, and the clerk goes on."""
+    rng = random.Random(7)
+    headers = {"Authorization": f"Bearer {token}"}
+    with httpx.Client(base_url=base, headers=headers, timeout=30) as c:
+        while not stop.is_set():
+            body = {**vars(_paper(rng, rng.randint(0, 10**6)))}
+            t = time.perf_counter()
+            try:
+                c.post("/filings", json=body).raise_for_status()
+            except httpx.HTTPError as exc:
+                failed.append(type(exc).__name__)
+                continue
+            spent.append((time.perf_counter() - t) * 1000)
+            time.sleep(0.05)  # a clerk at a counter, not a loop: twenty papers a second at most
+
+
+def p99(values: list[float]) -> float:
+    return statistics.quantiles(values, n=100)[98] if len(values) > 1 else float("nan")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--filings", type=int, default=100_000)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--keep", type=Path)
+    args = parser.parse_args()
+    folder = args.keep or Path(tempfile.mkdtemp(prefix="nyballot-book-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    book, key_file = folder / "book.sqlite3", folder / "board.key"
+    url = f"sqlite:///{book}"
+    if not book.exists():
+        print(f"Making a book of {args.filings:,} filings in {folder} ({load()}):")
+        new_key(key_file)
+        fill(url, key_file, args.filings)
+    token = Desk(url, key=load_key(str(key_file))).create_token("Bench Clerk", "clerk")
+    port = free_port()
+    exe = str(Path(sys.executable).with_name("nyballot"))
+    server = subprocess.Popen(
+        [
+            exe,
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            url,
+            "--rate-limit",
+            "0",
+            "--workers",
+            str(args.workers),
+            "--signing-key",
+            str(key_file),
+        ],
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(400):
+        try:
+            httpx.get(base + "/health").raise_for_status()
+            break
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    paths = ["/health", "/book", "/book?offset=90000", "/web/due?on=2026-04-06"]
+    try:
+        print(f"{args.clients} clients (wrk), {args.workers} worker(s), a clerk filing; {load()}")
+        floor = None
+        for path in paths:
+            stop, spent, failed = threading.Event(), [], []
+            writer = threading.Thread(target=clerk_writes, args=(base, token, stop, spent, failed))
+            writer.start()
+            total, p50, p99_ = with_wrk(base + path, (), args.clients, args.seconds)
+            stop.set()
+            writer.join()
+            floor = floor or p99_
+            print(
+                f"  {path:<24} {total / args.seconds:6.0f} req/s  p50 {p50:5.1f} ms  "
+                f"p99 {p99_:5.1f} ms ({p99_ / floor:4.1f}x /health's)  clerk's write: "
+                f"{len(spent)} sent, p50 {statistics.median(spent):5.1f} ms, "
+                f"p99 {p99(spent):5.1f} ms"
+                + (f", {len(failed)} failed ({failed[0]})" if failed else "")
+            )
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+if __name__ == "__main__":
+    main()
