@@ -112,7 +112,8 @@ def test_a_failed_import_leaves_the_previous_table_and_the_kept_reviews(
         tables = con.execute("SELECT table_name FROM duckdb_tables() WHERE "
                              "schema_name = current_schema() ORDER BY 1").fetchall()  # fmt: skip
     assert [t for (t,) in tables] == [
-        "petition_signers", "review_overrides", "reviews", "voter_file", "voters",
+        "petition_signers", "review_certified", "review_overrides", "review_stale", "reviews",
+        "voter_file", "voters",
     ]  # fmt: skip
 
 
