@@ -1,8 +1,10 @@
-"""The README's walkthroughs run as written, in a shell, and print what the README says."""
+"""The clerk's walkthroughs (docs/clerks.md) run as written, in a shell, and print what the page
+says."""
 
 from __future__ import annotations
 
 import csv
+import json
 import os
 import re
 import subprocess
@@ -10,13 +12,13 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+PAGE = (ROOT / "docs" / "clerks.md").read_text(encoding="utf-8")
 
 
 def block(after: str, fence: str = "```sh") -> str:
     """The first fenced block that opens with ``fence`` after the line ``after``."""
-    start = README.index(fence, README.index(after)) + len(fence)
-    return README[start : README.index("\n```", start)]
+    start = PAGE.index(fence, PAGE.index(after)) + len(fence)
+    return PAGE[start : PAGE.index("\n```", start)]
 
 
 def shell(script: str, cwd: Path, tmp: Path) -> subprocess.CompletedProcess[str]:
@@ -56,7 +58,11 @@ def test_the_desk_walkthrough_runs_as_written_and_leaves_no_book_behind(tmp_path
 def test_the_petition_walkthrough_runs_as_written_and_prints_the_excerpt(tmp_path: Path) -> None:
     (tmp_path / "examples").symlink_to(ROOT / "examples")
     # The walkthrough, then the independent petition's command over the same store.
-    script = block("## Petition review") + block("**An independent petition**")
+    script = (
+        block("## Petition review")
+        + block("**An independent petition**")
+        + block("**At the state's size.**")
+    )
     done = shell(script, tmp_path, tmp_path)
     assert done.returncode == 0, done.stderr
     excerpt = block("was written against that seed-7 sample", "```\n")
@@ -73,5 +79,7 @@ def test_the_petition_walkthrough_runs_as_written_and_prints_the_excerpt(tmp_pat
     }  # fmt: skip
     assert (tmp_path / "ruling.html").read_text(encoding="utf-8").startswith("<!doctype html>")
     assert (tmp_path / "specs.pdf").read_bytes().startswith(b"%PDF")
+    # The review written as each line is ruled: the JSON of the same 16 lines.
+    assert len(json.loads((tmp_path / "review.json").read_text(encoding="utf-8"))["lines"]) == 16
     # § 6-142(2): 5% of 12,345 votes for governor = 617.25, rounded up: 618, as the comment says.
     assert "Required: 618 under § 6-142(2) [text unverified]; as nyballot signatures" in done.stdout

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from nyballot.api import create_app
 from nyballot.filing.desk import Desk, Submission
+from nyballot.web import create_app
 
 from .conftest import BOARD, LATE
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from nyballot.petitions.report import specifications_pdf, text
+from nyballot.export.pdf import html_to_pdf
+from nyballot.petitions.report import specifications_html, text
 
 from .voterfile import reviewed, rulings, store, voter
 
@@ -54,7 +55,7 @@ def test_a_cjk_name_prints_in_the_specifications_pdf(one: Path, tmp_path: Path) 
     result = reviewed(one, [(1, 1, 1, "2026-03-02", "张伟", "40 Grand St"),
                             (1, 1, 2, "2026-03-02", "김민준", "40 Grand St")])  # fmt: skip
     pdf = tmp_path / "specs.pdf"
-    pdf.write_bytes(specifications_pdf(result))
+    pdf.write_bytes(html_to_pdf(specifications_html(result)))
     shown = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True)
     assert "张伟" in shown.stdout and "김민준" in shown.stdout
     fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True).stdout

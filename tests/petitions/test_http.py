@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from nyballot.api import create_app
 from nyballot.filing.access import read_log
 from nyballot.filing.desk import Desk
+from nyballot.web import create_app
 
 DATA = Path(__file__).parent / "data"
 QUERY = "year=2026&party=DEM&unit=COUNTYCODE=60&unit=AD=7&enrolled=40"

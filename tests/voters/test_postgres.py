@@ -201,12 +201,12 @@ def test_a_url_is_read_as_libpq_reads_it() -> None:
 
 
 def test_the_readme_walkthrough_runs_as_written(tmp_path: Path) -> None:
-    """The README's PostgreSQL block, after the sample it reviews, in a shell as a user runs it
+    """The PostgreSQL block of docs/operators.md, in a shell as a user runs it
     (from a folder holding voters.txt, scripts/ and examples/); it fills the test server's
     public schema, emptied afterwards."""
     admin = pg.libpq_url(postgres_url())
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = readme.index("```sh", readme.index("**PostgreSQL as the voter store**")) + 5
+    readme = (ROOT / "docs" / "operators.md").read_text(encoding="utf-8")
+    start = readme.index("```sh", readme.index("## PostgreSQL as the voter store")) + 5
     for name in ("scripts", "examples"):
         (tmp_path / name).symlink_to(ROOT / name)
     # scripts/postgres finds the running server by its checkout's path, not the link's.
@@ -214,7 +214,6 @@ def test_the_readme_walkthrough_runs_as_written(tmp_path: Path) -> None:
     cluster = f"/tmp/nyballot-pg-{digest}"
     script = (
         f"export NYBALLOT_PG_DIR={os.environ.get('NYBALLOT_PG_DIR', cluster)}\n"
-        "nyballot voters sample --voters 20000 --seed 7 > voters.txt\n"
         + readme[start : readme.index("\n```", start)]
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("NYBALLOT_")}
@@ -227,6 +226,6 @@ def test_the_readme_walkthrough_runs_as_written(tmp_path: Path) -> None:
             for table in ("voters", "voter_file", *KEPT_TABLES):
                 conn.execute(f"DROP TABLE IF EXISTS public.{table}")
     assert done.returncode == 0, done.stderr
-    # The comments' figures, and the excerpt's first ruling (the README's review of this file).
+    # The comments' figures, and the excerpt's first ruling (docs/clerks.md's review of this file).
     assert "voters.txt: 20,000 records of 2026-01-05" in done.stdout
     assert "7 valid, 9 invalid" in done.stdout

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from nyballot.api import create_app
 from nyballot.filing.desk import Desk
 from nyballot.filing.store import dispose_all
+from nyballot.web import create_app
 
 
 @pytest.fixture(scope="module")
@@ -133,7 +133,7 @@ def test_a_failure_inside_a_page_is_an_html_500(
     def broken() -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("nyballot.web.pages.load_law", broken)
+    monkeypatch.setattr("nyballot.web.calendars.load_law", broken)
     app = create_app(f"sqlite:///{tmp_path / 'p.sqlite3'}")
     with TestClient(app, raise_server_exceptions=False) as c:
         response = c.get("/")

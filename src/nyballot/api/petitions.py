@@ -324,20 +324,6 @@ def certify_review(uid: Id, request: Request) -> dict[str, Any]:
         return kept.certify(con, uid, actor.name, actor.check_board)
 
 
-@router.get("/web/petitions", include_in_schema=False)
-def review_index() -> HTMLResponse:
-    """The kept reviews, newest first, linked to their pages."""
-    from nyballot.voters.store import has_voter_file, opened
-    from nyballot.voters.where import store_name
-    from nyballot.web.render import render
-
-    if not has_voter_file(None):
-        return render("petitions.html", reviews=[], store=store_name(None))
-    with opened() as con:
-        reviews = kept.listing(con)
-    return render("petitions.html", reviews=reviews, store=store_name(None))
-
-
 @router.get("/web/petitions/{uid}", include_in_schema=False)
 def review_page(uid: Id) -> HTMLResponse:
     from nyballot.petitions.clerk import clerk_report

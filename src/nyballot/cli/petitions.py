@@ -185,14 +185,12 @@ def specifications(
     **options: Any,
 ) -> None:
     """The objector's specifications: every challenged line, by sheet, with reason and cite."""
+    from nyballot.export.pdf import html_to_pdf
     from nyballot.petitions import report
 
     result, _ = _run(options)
-    body = (
-        report.specifications_pdf(result)
-        if fmt == "pdf"
-        else report.specifications_html(result).encode()
-    )
+    html = report.specifications_html(result)
+    body = html_to_pdf(html) if fmt == "pdf" else html.encode()
     if output is None:
         if objection is not None:
             _file(objection, board, (received, late_entry), clerk, options, result)

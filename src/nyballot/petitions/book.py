@@ -11,6 +11,7 @@ import duckdb
 
 from nyballot.errors import UsageError
 from nyballot.petitions import kept
+from nyballot.petitions.law import grounds_for
 from nyballot.petitions.lines import Line, Petition, sheet_named
 from nyballot.petitions.request import Request
 from nyballot.petitions.review import OtherSigners, Review, signers
@@ -151,6 +152,7 @@ def changed_lines(con: duckdb.DuckDBPyConnection, result: dict[str, Any], uid: s
     book = result["petition"]["in_book"]
     others = other_signers(con, sorted({*book.get("rivals", []), uid} - {book["uid"]}))
     seats = int(result["petition"]["seats"])
+    grounds = grounds_for(result["petition"].get("kind", "designating"))
     changed = []
     for x in result["lines"]:
         if x["voter"] is None:
@@ -158,7 +160,8 @@ def changed_lines(con: duckdb.DuckDBPyConnection, result: dict[str, Any], uid: s
         day = dt.date.fromisoformat(x["date"]) if x["date"] else None
         line = Line(x["sheet"], x["line"], day, x["name"], x["address"], x["row"],
                     x.get("volume", 1))  # fmt: skip
-        now = other_petitions(line, others.get(str(x["voter"]["SBOEID"]), []), seats) is not None
+        ruling = other_petitions(line, others.get(str(x["voter"]["SBOEID"]), []), seats, grounds)
+        now = ruling is not None
         had = any(r["code"] == "duplicate_other_petition" for r in x["reasons"])
         if now != had:
             changed.append(f"{sheet_named((line.volume, line.sheet))} line {line.line}")

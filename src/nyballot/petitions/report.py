@@ -60,6 +60,8 @@ def write_text(
 ) -> None:
     """The review as text, each line written as it is ruled; ``rest`` gives the tally and
     notes once the lines are all written."""
+    if petition.get("law"):  # the first line names the law the review is under
+        out.write(f"Law: {petition['law']}\n")
     out.write(_title(petition) + "\n")
     for line in lines:
         head = f"  {sheet_named((line.get('volume', 1), line['sheet']))} line {line['line']}: "
@@ -190,9 +192,3 @@ def _grounds(result: dict[str, Any]) -> dict[str, dict[str, str]]:
                 "unverified": why.get("text_unverified", ""),
             }
     return found
-
-
-def specifications_pdf(result: dict[str, Any]) -> bytes:
-    from nyballot.export.pdf import html_to_pdf
-
-    return html_to_pdf(specifications_html(result))

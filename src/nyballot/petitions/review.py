@@ -19,13 +19,14 @@ import orjson
 
 from nyballot.errors import UsageError
 from nyballot.petitions import rulings
-from nyballot.petitions.law import GROUNDS
+from nyballot.petitions.law import grounds_for
 from nyballot.petitions.lines import Line, Petition, Sheet
 from nyballot.petitions.match import Match, Query, find
 from nyballot.petitions.period import signing_period
 from nyballot.petitions.request import Request, parse_units
 from nyballot.petitions.rulings import Rules
 from nyballot.petitions.tally import Count, required_dict
+from nyballot.signatures.numbers import law_label
 from nyballot.voters.layout import SHOWN_FIELDS
 from nyballot.voters.store import voter_file
 
@@ -84,7 +85,8 @@ class Review:
         self.con, self.petition, self.request = con, petition, request
         self.others = others or {}
         self.period = signing_period(request.year, request.kind, request.law)
-        self.rules = Rules(request.kind, request.party, request.units, self.period)
+        self.rules = Rules(request.kind, request.party, request.units, self.period,
+                           grounds_for(request.kind, request.year))  # fmt: skip
         self.held = voter_file(con)  # asked first: a store without a file fails before a line
         self.count = Count()
 
@@ -103,7 +105,7 @@ class Review:
                 ruled = orjson.loads(raw)
                 first = counted.get(str(ruled["voter"]["SBOEID"])) if ruled["voter"] else None
                 if ruled["valid"] and first is not None and first != _order(ruled)[1:]:
-                    ruled["reasons"].append(rulings.signed_by(first))
+                    ruled["reasons"].append(rulings.signed_by(first, self.rules))
                     ruled["valid"] = False
                 self.count.add(ruled)
                 yield ruled
@@ -159,23 +161,28 @@ class Review:
         }
         if match is None:
             reasons.insert(
-                0, rulings.reason(GROUNDS["not_found"], "no voter at this address with this name")
+                0,
+                rulings.reason(
+                    self.rules.grounds["not_found"], "no voter at this address with this name"
+                ),
             )
             out.update(voter=None, match=None)
         elif match.ambiguous:
-            reasons.insert(0, rulings.ambiguous(match))
+            reasons.insert(0, rulings.ambiguous(match, self.rules))
             out.update(voter=None, match=match.as_dict())
             out["candidates"] = [_shown(m.voter) for m in (match, *match.rivals)]
         else:
             reasons[:0] = rulings.voter_reasons(line, match, self.rules)
             sboeid = str(match.voter["SBOEID"])
-            other = rulings.other_petitions(line, self.others.get(sboeid, []), self.request.seats)
+            other = rulings.other_petitions(
+                line, self.others.get(sboeid, []), self.request.seats, self.rules.grounds
+            )
             if other is not None:
                 reasons.append(other)
             out["voter"] = _shown(match.voter)
             out["match"] = {**match.as_dict(), "reading": rulings.reading(match)}
         if unqualified:
-            reasons.append(rulings.reason(GROUNDS["witness_not_qualified"], unqualified))
+            reasons.append(rulings.reason(self.rules.grounds["witness_not_qualified"], unqualified))
         out["valid"] = not reasons
         out["reasons"] = reasons
         return out
@@ -189,6 +196,7 @@ class Review:
             "party": request.party,
             "unit": {name: value for name, value in request.units},
             "seats": request.seats,
+            "law": law_label(request.law, request.year),
         }
 
     def rest(self) -> dict[str, Any]:
@@ -205,6 +213,7 @@ class Review:
             "petition": self.about(),
             "period": self.period.as_dict(),
             "what_if": what_if,
+            "law": law_label(self.request.law, self.request.year),
             "notes": _notes(self.held.date.isoformat(), what_if),
         }
 

@@ -18,15 +18,15 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
-from nyballot.calendar.model import Calendar, Deadline, parse_kind_groups
+from nyballot.calendar.model import CONVENTIONS, DUTIES, Calendar, Deadline, parse_kind_groups
 from nyballot.calendar.request import CalendarRequest
 from nyballot.compare import Comparison, compare_requests
 from nyballot.errors import NyballotError, UsageError
 from nyballot.export.csv import to_csv
 from nyballot.export.ics import to_ics
 from nyballot.export.json import calendar_dict, comparison_dict
-from nyballot.filing.model import NEW_YORK
 from nyballot.law.loader import load_law
+from nyballot.reckoning.season import season_year, today
 from nyballot.web import audience
 from nyballot.web.common import MAX_NAME, choose, parse_year
 from nyballot.web.pages import Asked, Overlays, Text, _asked, _row, error_page
@@ -34,11 +34,6 @@ from nyballot.web.render import respond, with_param
 from nyballot.web.timeline import Bar, Row, legend, timelines
 
 router = APIRouter(include_in_schema=False)
-
-
-def today() -> dt.date:
-    """Today in New York, where the deadlines fall."""
-    return dt.datetime.now(NEW_YORK).date()
 
 
 def as_of(on: str | None) -> dt.date:
@@ -51,12 +46,11 @@ def as_of(on: str | None) -> dt.date:
         raise UsageError(f"on '{on[:MAX_NAME]}': expected a date YYYY-MM-DD") from None
 
 
-def this_year() -> int:
-    """The current year, within the years the law data covers."""
-    versions = load_law().versions.values()
-    first = min(v.first_year for v in versions)
-    last = max(v.last_year for v in versions)
-    return min(max(today().year, first), last)
+def this_year(on: dt.date | None = None) -> int:
+    """The year of the coming season (the next general election on or after ``on``, default
+    today: after the general election, next year's), within the years the law data covers."""
+    first, last = _years()
+    return min(max(season_year(on or today()), first), last)
 
 
 def calendar_files(cal: Calendar) -> dict[str, Any]:
@@ -80,15 +74,23 @@ def _kinds(deadlines: Sequence[Deadline]) -> list[str]:
 # -- My calendar -----------------------------------------------------------------------------
 
 
+SEASON = "season"  # year=season: the coming season, whichever year that is on the day
+
+
 @dataclasses.dataclass(frozen=True)
 class Mine:
     choice: CalendarRequest
     who: str
     office: str
     body: str
+    # Asked with no year (or year=season): the coming season's, so a feed subscribed to
+    # follows the season, its dates moving to next year's after the general election.
+    follows: bool = False
 
-    def query(self, **more: str | int) -> str:
-        pairs: list[tuple[str, str | int]] = [("year", self.choice.year)]
+    def query(self, year: int | None = None, **more: str | int) -> str:
+        """The page's query; ``year`` another year's."""
+        shown = year or (SEASON if self.follows else self.choice.year)
+        pairs: list[tuple[str, str | int]] = [("year", shown)]
         pairs += [("law", self.choice.law)] if self.choice.law else []
         pairs += [("with", o) for o in self.choice.overlays]
         pairs += [("who", self.who), ("office", self.office), ("body", self.body)]
@@ -112,9 +114,13 @@ def _mine(
     who: Text = "candidate",
     office: Text = "any",
     body: Text = "party",
+    on: Text = None,
 ) -> Mine:
-    number = parse_year(year) if year and year.strip() else this_year()
-    mine = Mine(choose(number, law, overlays or ()), who or "all", office or "any", body or "party")
+    asked = (year or "").strip()
+    follows = asked in ("", SEASON)
+    number = this_year(as_of(on)) if follows else parse_year(asked)
+    choice = choose(number, law, overlays or ())
+    mine = Mine(choice, who or "all", office or "any", body or "party", follows)
     audience.check(mine.who, mine.office, mine.body)
     return mine
 
@@ -125,17 +131,56 @@ NOT_DEADLINES = frozenset({"election", "first_day", "cutoff"})
 Remind = Annotated[int, Query(ge=0, le=60)]
 
 
+def dated_rows(cal: Calendar, choice: CalendarRequest, day: dt.date) -> list[dict[str, Any]]:
+    """The calendar's dated entries as page rows, each marked past or not as of ``day``."""
+    dated = [d for d in cal.deadlines if d.status == "dated"]
+    return [_row(d, choice) | {"past": (d.closes or d.opens or day) < day} for d in dated]
+
+
+def still_to_do(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The last days still to come of something to do, soonest first (an election, a first
+    day or a cut-off is a date to know, not a deadline)."""
+    due = [r for r in rows if r["closes"] and r["kind"] not in NOT_DEADLINES and not r["past"]]
+    return sorted(due, key=lambda r: r["closes"])
+
+
+@router.get("/", response_model=None)
+def home(request: Request, on: Text = None) -> Response:
+    """The coming season first: its next deadlines for candidates, a search by office, then
+    the views and the form for a whole year's calendar."""
+    day = as_of(on)
+    choice = choose(this_year(day), None, ())
+    cal = choice.calendar().of_kinds(parse_kind_groups(["candidate"], "who"))
+    data = load_law()
+    first, last = _years()
+    return respond(
+        request,
+        "index.html",
+        name=f"nyballot-season-{cal.year}",
+        active_page="home",
+        cal=cal,
+        today=day,
+        upcoming=still_to_do(dated_rows(cal, choice, day))[:5],
+        first=first,
+        last=last,
+        versions=sorted(data.versions.values(), key=lambda v: v.first_year),
+        conventions=CONVENTIONS,
+        duties=DUTIES,
+        events=data.events,
+        offices=audience.offices(),
+        bodies=audience.BODIES,
+    )
+
+
 @router.get("/web/mine", response_model=None)
 def mine_page(request: Request, mine: MineAsked, on: Text = None, remind: Remind = 3) -> Response:
     """The dates that apply to one person, by month, the next deadline on top, today marked."""
     day = as_of(on)
     cal = mine.calendar()
-    dated = [d for d in cal.deadlines if d.status == "dated"]
-    rows = [_row(d, mine.choice) | {"past": (d.closes or d.opens or day) < day} for d in dated]
-    # The next deadline: the soonest last day still to come of something to do (an election,
-    # a first day or a cut-off is a date to know, not a deadline).
-    upcoming = [r for r in rows if r["closes"] and r["kind"] not in NOT_DEADLINES and not r["past"]]
+    rows = dated_rows(cal, mine.choice, day)
+    upcoming = still_to_do(rows)
     months = by_month(rows, day)
+    following = dataclasses.replace(mine, follows=True).query(remind=remind)
     return respond(
         request,
         "mine.html",
@@ -146,15 +191,16 @@ def mine_page(request: Request, mine: MineAsked, on: Text = None, remind: Remind
         cal=cal,
         mine=mine,
         today=day,
-        next=min(upcoming, key=lambda r: r["closes"]) if upcoming else None,
+        next=upcoming[0] if upcoming else None,
         months=months,
         awaiting=[_row(d, mine.choice) for d in cal.deadlines if d.status == "awaiting_event"],
         offices=audience.offices(),
         whos=audience.WHO,
         bodies=audience.BODIES,
         years=_years(),
-        # A calendar program subscribes to an address in full.
-        feed=f"{str(request.base_url).rstrip('/')}/web/mine/feed.ics?{mine.query(remind=remind)}",
+        # A calendar program subscribes to an address in full; this one follows the season.
+        feed=f"{str(request.base_url).rstrip('/')}/web/mine/feed.ics?{following}",
+        next_season=f"/web/mine?{mine.query(cal.year + 1)}" if cal.year < _years()[1] else None,
         remind=remind,
         chosen="who" in request.query_params,
         any_unverified=any(r["unverified"] for r in rows),
@@ -251,16 +297,27 @@ def compare_form(request: Request, year: Text = None) -> Response:
         query = f"?{urlencode(pairs)}" if pairs else ""
         return RedirectResponse(f"/web/compare/{parse_year(year)}{query}", status_code=303)
     law = load_law()
+    number = this_year()
     return respond(
         request,
         "compare_form.html",
         name="nyballot-compare",
         active_page="compare",
-        year=this_year(),
+        year=number,
         years=_years(),
         versions=sorted(law.versions.values(), key=lambda v: v.first_year),
-        bills=[o for o in law.overlays.values() if o.kind == "bill"],
+        bills=[o for o in law.overlays.values() if o.kind == "bill" and _applies(o.id, number)],
     )
+
+
+def _applies(bill: str, year: int) -> bool:
+    """Whether a bill can be read on the law in force in ``year`` (its sections in force on
+    that year's general election day), so the form offers only what compares."""
+    try:
+        choose(year, None, (bill,)).calendar()
+    except NyballotError:
+        return False
+    return True
 
 
 @router.get("/web/compare/{year}", response_model=None)

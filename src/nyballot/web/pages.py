@@ -13,7 +13,6 @@ unknown rule, a malformed date) renders a 4xx page that says what was wrong.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Annotated, Any
@@ -22,7 +21,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from nyballot.calendar.model import CONVENTIONS, Calendar, Deadline
+from nyballot.calendar.model import Calendar, Deadline
 from nyballot.calendar.request import CalendarRequest
 from nyballot.errors import NyballotError, UsageError
 from nyballot.export.csv import to_csv
@@ -31,7 +30,6 @@ from nyballot.filing import chain
 from nyballot.filing.desk import Desk
 from nyballot.filing.errors import NotFoundError
 from nyballot.filing.model import BOARDS
-from nyballot.law.loader import load_law
 from nyballot.web.common import MAX_NAME, choose, parse_year
 from nyballot.web.render import render, respond
 
@@ -78,8 +76,9 @@ def _choice(
     conv: str,
     primary: str | None = None,
     general: str | None = None,
+    duties: str = "rolled",
 ) -> CalendarRequest:
-    return choose(year, law, overlays or (), events or (), conv, primary, general)
+    return choose(year, law, overlays or (), events or (), conv, primary, general, duties)
 
 
 def _row(d: Deadline, choice: CalendarRequest) -> dict[str, Any]:
@@ -95,26 +94,9 @@ def _row(d: Deadline, choice: CalendarRequest) -> dict[str, Any]:
         "secondary": d.rule.evidence_source if d.rule.evidence else "",
         "formula": [(PART[k], v) for k, v in d.formula().items()],
         "events": d.events(),
+        "latest": d.closes_at_latest,
         "href": f"/web/explain/{choice.year}/{d.id}{choice.query()}",
     }
-
-
-@router.get("/", response_class=HTMLResponse)
-def home() -> HTMLResponse:
-    """The form: a year, optionally a law version, a convention and event dates."""
-    data = load_law()
-    versions = sorted(data.versions.values(), key=lambda v: v.first_year)
-    first, last = versions[0].first_year, versions[-1].last_year
-    this_year = min(max(dt.date.today().year, first), last)
-    return render(
-        "index.html",
-        year=this_year,
-        first=first,
-        last=last,
-        versions=versions,
-        conventions=CONVENTIONS,
-        events=data.events,
-    )
 
 
 @router.get("/web/calendar", response_class=HTMLResponse, response_model=None)
@@ -135,6 +117,7 @@ def pick(request: Request, year: Text = None) -> Response:
             params.get("convention") or "rolled",
             params.get("primary"),
             params.get("general"),
+            params.get("duties") or "rolled",
         )
     except NyballotError as exc:
         return error_page(exc)
@@ -152,11 +135,13 @@ def _asked(
     convention: Text = "rolled",
     primary: Text = None,
     general: Text = None,
+    duties: Text = "rolled",
 ) -> Asked:
     """The calendar a page asks for (year in the path; law, events and typed-in election days
     in the query), or what was wrong with the request, for the page to render."""
     try:
-        choice = _choice(year, law, overlays, event, convention or "rolled", primary, general)
+        conv = convention or "rolled"
+        choice = _choice(year, law, overlays, event, conv, primary, general, duties or "rolled")
         return choice, choice.calendar()
     except NyballotError as exc:
         return exc
@@ -229,8 +214,8 @@ def explain_page(
     )
 
 
-@router.get("/web/book", response_class=HTMLResponse)
-def book_page(request: Request, board: Text = None, year: Text = None) -> HTMLResponse:
+@router.get("/web/book", response_model=None)
+def book_page(request: Request, board: Text = None, year: Text = None) -> Response:
     """The book of filings kept under § 6-144, open to public inspection."""
     desk: Desk = request.app.state.desk
     try:
@@ -241,11 +226,17 @@ def book_page(request: Request, board: Text = None, year: Text = None) -> HTMLRe
     except NyballotError as exc:
         return error_page(exc)
     query = urlencode([(k, v) for k, v in (("board", board_id), ("year", number)) if v])
-    return render(
+    columns = [c for c in book_export.COLUMNS if c != "uid"]
+    return respond(
+        request,
         "book.html",
+        name=f"nyballot-book{'-' + board_id if board_id else ''}{f'-{number}' if number else ''}",
+        rows=[{c: row.get(c) for c in [*columns, "uid"]} for row in rows],
+        data={"board": board_id, "year": number, "filings": rows},
+        extra=[("JSON API", f"/book?{query}{'&' if query else ''}format=json")],
         title=book_export.title(board_id, number),
-        columns=[c for c in book_export.COLUMNS if c != "uid"],
-        rows=rows,
+        columns=columns,
+        filings=rows,
         digests=chain.digests(records),
         digests_note=book_export.DIGESTS_NOTE,
         boards=sorted(BOARDS.values(), key=lambda b: b.name),
