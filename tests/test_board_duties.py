@@ -15,9 +15,9 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from nyballot import build_calendar
-from nyballot.api import create_app
 from nyballot.cli import cli, main
 from nyballot.law.loader import load_law
+from nyballot.web import create_app
 from nyballot.web import create_app as create_site
 
 MONDAY, TUESDAY = dt.date(2027, 7, 5), dt.date(2027, 7, 6)

@@ -341,7 +341,7 @@ def test_carried_forward_years_are_listed_for_every_voter_and_board_rule() -> No
 def test_the_cli_and_json_give_the_missing_years() -> None:
     runner = CliRunner()
     text = runner.invoke(cli, ["law", "coverage"]).output
-    assert "§ 9-211(1): 2019-2021 (audit.general, audit.primary)" in text
+    assert "§ 9-211(1): 2019-2021 (audit.general, audit.primary, village.audit)" in text
     raw = runner.invoke(cli, ["law", "coverage", "--format", "json"]).output
     rows = {r["cite"]: r for r in json.loads(raw)["subdivisions"]}
     assert rows["8-412(1)"]["words_missing_years"] == [2020]

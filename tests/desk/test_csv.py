@@ -8,9 +8,9 @@ import io
 
 from fastapi.testclient import TestClient
 
-from nyballot.api import create_app
 from nyballot.filing.desk import Desk, Submission
 from nyballot.spreadsheet import safe_cell
+from nyballot.web import create_app
 
 from .conftest import DeskClock
 

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from nyballot.api import create_app
 from nyballot.filing import reading, records
 from nyballot.filing.clocks import clocks_of
 from nyballot.filing.desk import Desk, Submission
+from nyballot.web import create_app
 
 from .conftest import DeskClock
 from .test_chain import paper

@@ -107,7 +107,8 @@ def test_serve_reads_the_voter_store_given_by_its_flag(store: Path, tmp_path: Pa
     proc = subprocess.Popen(command, env=env, cwd=tmp_path, stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stderr is not None
-        assert f"voter store {store}; Ctrl-C stops it" in proc.stderr.readline()
+        started = proc.stderr.readline()
+        assert f"voter store {store}" in started and "Ctrl-C stops it" in started
         base = f"http://127.0.0.1:{port}"
         for _ in range(100):
             try:

@@ -253,7 +253,9 @@ def report(review_id: str, fmt: str, output: Path | None, db: str | None) -> Non
     with opened(db) as con:
         found = clerk.clerk_report(kept.get(con, review_id))
     if fmt == "pdf":
-        body = clerk.as_pdf(found)
+        from nyballot.export.pdf import html_to_pdf
+
+        body = html_to_pdf(clerk.as_html(found))
     elif fmt == "html":
         body = clerk.as_html(found).encode()
     else:

@@ -11,13 +11,12 @@ rulings.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import Counter
 from typing import Any
 
 from nyballot.petitions.lines import sheet_named
 from nyballot.petitions.report import required_count, template, title, verdict
+from nyballot.spreadsheet import csv_text
 
 CSV_COLUMNS = (
     "volume", "sheet", "lines", "valid", "invalid", "objected", "sustained", "overruled",
@@ -113,20 +112,12 @@ def _ruled(override: dict[str, Any]) -> str:
 
 def as_csv(report: dict[str, Any]) -> str:
     """One row per volume and sheet, then the total row (its sheet column says "total")."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    rows = []
     for r in [*report["sheets"], {**report["totals"], "volume": "", "sheet": "total"}]:
         reasons = "; ".join(f"{code} {n}" for code, n in sorted(r["by_reason"].items()))
-        writer.writerow([r.get(k, "") for k in CSV_COLUMNS[:-1]] + [reasons])
-    return out.getvalue()
+        rows.append([r.get(k, "") for k in CSV_COLUMNS[:-1]] + [reasons])
+    return csv_text(CSV_COLUMNS, rows)
 
 
 def as_html(report: dict[str, Any]) -> str:
     return template("clerk_report.html").render(report=report, ruled=_ruled)
-
-
-def as_pdf(report: dict[str, Any]) -> bytes:
-    from nyballot.export.pdf import html_to_pdf
-
-    return html_to_pdf(as_html(report))
