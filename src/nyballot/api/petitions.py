@@ -349,7 +349,9 @@ def review_report(uid: Id, fmt: Literal["csv", "pdf"]) -> Response:
     if fmt == "csv":
         return Response(clerk.as_csv(found), media_type="text/csv; charset=utf-8",
                         headers={"Content-Disposition": name})  # fmt: skip
-    return Response(clerk.as_pdf(found), media_type="application/pdf",
+    from nyballot.export.pdf import html_to_pdf
+
+    return Response(html_to_pdf(clerk.as_html(found)), media_type="application/pdf",
                     headers={"Content-Disposition": name})  # fmt: skip
 
 
