@@ -251,3 +251,21 @@ def test_an_override_is_undone_until_certified_over_http(
     assert certified.status_code == 201 and certified.json()["certified"]["clerk"] == "Ann Clerk"
     frozen = client.post(f"/petitions/reviews/{uid}/overrides", json=change, headers=token)
     assert frozen.status_code == 409 and "rulings are frozen" in frozen.json()["error"]
+
+
+def test_the_clerks_page_counts_each_sheet_and_its_downloads_add_up(
+    client: TestClient, token: dict[str, str]
+) -> None:
+    body = (DATA / "lines.csv").read_bytes()
+    uid = client.post(f"/petitions/reviews?{QUERY}", content=body, headers=token).json()["id"]
+    page = client.get(f"/web/petitions/{uid}").text
+    # Sheet 1: 12 lines, 4 valid (no rival petition here); sheet 2: 1 line, none valid.
+    assert (
+        '<th scope="row">1 / 1</th><td data-label="Lines">12</td><td data-label="Valid">4</td>'
+        in page
+    )
+    report = client.get(f"/web/petitions/{uid}/report.csv")
+    assert report.status_code == 200 and report.headers["content-type"].startswith("text/csv")
+    *sheets, total = report.text.splitlines()[1:]
+    assert sum(int(row.split(",")[3]) for row in sheets) == int(total.split(",")[3]) == 4
+    assert client.get(f"/web/petitions/{uid}/report.pdf").content.startswith(b"%PDF")

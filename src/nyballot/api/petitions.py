@@ -11,7 +11,9 @@ so that they do not slow the server's start.
     POST /petitions/reviews/{id}/undo       the clerk's ruling on a line withdrawn (token)
     POST /petitions/reviews/{id}/certify    the review certified: its rulings frozen (token)
     GET  /web/petitions                     the kept reviews, newest first, linked to their pages
-    GET  /web/petitions/{id}                the page: each line, the voter beside it, a form
+    GET  /web/petitions/{id}                the page: each sheet's count, each line, the voter
+                                            beside it, a form
+    GET  /web/petitions/{id}/report.csv|pdf the clerk's report as a download
     POST /web/petitions/{id}/override       the page's form (token in the form)
 
 The query names the petition as the command line does (``year``, ``kind``, ``party``,
@@ -324,12 +326,33 @@ def certify_review(uid: Id, request: Request) -> dict[str, Any]:
 
 @router.get("/web/petitions/{uid}", include_in_schema=False)
 def review_page(uid: Id) -> HTMLResponse:
+    from nyballot.petitions.clerk import clerk_report
     from nyballot.voters.store import opened
 
     with opened() as con:
         result = kept.get(con, uid)
-    html = template("review_page.html").render(r=result, title=title(result))
+    html = template("review_page.html").render(
+        r=result, title=title(result), report=clerk_report(result)
+    )
     return HTMLResponse(html)
+
+
+@router.get("/web/petitions/{uid}/report.{fmt}", include_in_schema=False)
+def review_report(uid: Id, fmt: Literal["csv", "pdf"]) -> Response:
+    """The clerk's report of a kept review as a download (the CSV adds up to the tally)."""
+    from nyballot.petitions import clerk
+    from nyballot.voters.store import opened
+
+    with opened() as con:
+        found = clerk.clerk_report(kept.get(con, uid))
+    name = f'attachment; filename="review-{uid[:8]}-report.{fmt}"'
+    if fmt == "csv":
+        return Response(clerk.as_csv(found), media_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition": name})  # fmt: skip
+    from nyballot.export.pdf import html_to_pdf
+
+    return Response(html_to_pdf(clerk.as_html(found)), media_type="application/pdf",
+                    headers={"Content-Disposition": name})  # fmt: skip
 
 
 @router.post("/web/petitions/{uid}/override", include_in_schema=False)
