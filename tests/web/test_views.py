@@ -32,6 +32,7 @@ VIEWS = {
     "signatures": "/web/signatures?office=member-of-assembly&votes_for_governor=41234",
     "delegates": "/web/delegates",
     "ballot": "/web/ballot",
+    "desk": "/web/desk",
 }
 SERIOUS = {"serious", "critical"}
 # The WCAG 2.1 A and AA rules (axe's best-practice rules are advice, and slow on long pages).

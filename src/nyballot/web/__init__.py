@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from nyballot.web import calendars, coverage, pages, reference, static, tools
+from nyballot.web import calendars, coverage, desk, pages, reference, static, tools
 
 router = APIRouter()
 router.include_router(pages.router)
@@ -17,5 +17,6 @@ router.include_router(calendars.router)
 router.include_router(reference.router)
 router.include_router(tools.router)
 router.include_router(static.router)
+router.include_router(desk.router)
 
 __all__ = ["router"]
