@@ -22,8 +22,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from nyballot.api import create_app
-from nyballot.web import common
+from nyballot.web import common, create_app
 
 PAGES = [
     "/web/calendar/2026",

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, sync_playwright
 
-from nyballot.api import create_app
 from nyballot.filing.desk import Desk
+from nyballot.web import create_app
 from nyballot.web.local import serve_locally
 
 CHROMIUM = os.environ.get("NYBALLOT_CHROMIUM", "/usr/bin/chromium")

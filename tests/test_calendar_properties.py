@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nyballot.calendar.engine import build_calendar
+from nyballot.calendar.evaluating import DUTY_ROLL_CITE
 from nyballot.calendar.model import Calendar, Deadline
 from nyballot.law.loader import load_law
 from nyballot.law.model import Rule
@@ -70,7 +71,7 @@ def test_a_window_never_closes_before_it_opens(cal: Calendar) -> None:
 @given(calendars())
 def test_every_rolled_last_day_is_a_business_day(cal: Calendar) -> None:
     for d in cal.deadlines:
-        if d.rule.roll and d.closes is not None:
+        if d.rule.rolls(cal.duties) and d.closes is not None:
             assert is_business_day(d.closes), (cal.year, d.id, d.closes)
 
 
@@ -83,7 +84,7 @@ def test_a_rolled_last_day_moves_forward_only_to_the_next_business_day(cal: Cale
             continue
         assert raw <= d.closes
         if raw != d.closes:  # rolled: every day skipped was not a business day
-            assert d.rule.roll
+            assert d.rule.rolls(cal.duties)
             skipped = [raw + dt.timedelta(days=n) for n in range((d.closes - raw).days)]
             assert not any(is_business_day(day) for day in skipped)
 
@@ -96,7 +97,8 @@ def _raw_closes(d: Deadline) -> dt.date | None:
     if d.closes is None:  # awaiting an event or not applicable: inner steps may carry dates
         assert d.rolled_from is None
         return None
-    steps = [s for s in d.derivation if s.part == "closes" and s.cite != ROLL_CITE]
+    rolls = (ROLL_CITE, DUTY_ROLL_CITE)
+    steps = [s for s in d.derivation if s.part == "closes" and s.cite not in rolls]
     raw = steps[-1].date if steps else None
     # The deadline says the same where it rolled (rolled_from), and nothing where it did not.
     assert d.rolled_from == (raw if raw != d.closes else None), (d.id, d.rolled_from, raw)

@@ -103,7 +103,7 @@ def test_ics_has_one_event_per_date_with_the_cite(calendar_2015: dict[str, Any])
     dates = [
         (d["id"], d[part])
         for d in calendar_2015["deadlines"]
-        for part in ("opens", "closes")
+        for part in ("opens", "closes", "closes_at_latest")
         if d[part] is not None
     ]
     assert len(events) == len(dates)

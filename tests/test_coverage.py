@@ -308,3 +308,49 @@ def test_a_section_text_added_without_its_list_is_reported(monkeypatch: pytest.M
     # only the statute section's own text needs a list; an act or a secondary summary does not
     assert cov.unreviewed_texts(cov.coverage_data("current")) == ("current/6-999.txt",)
     assert cov.unreviewed_texts(cov.coverage_data("pre-2019")) == ()
+
+
+# --- the years whose words are missing -------------------------------------------------------
+
+
+def _years(version: str, cite: str) -> tuple[int, ...]:
+    return next(r.missing_years for r in cov.build(version).rows if r.cite == cite)
+
+
+def test_a_wording_in_force_is_no_missing_year() -> None:
+    # § 8-412(1): pre2019/8-412.txt gives 2019 its words (the day before); L.2020 ch.140's words
+    # are known in force from 2021 only (current/8-412.txt quotes it as amended in 2020, no date
+    # of effect shipped): 2020 alone rests on words carried forward.
+    assert _years("current", "8-412(1)") == (2020,)
+    # § 8-400(2)(c): L.1988 ch.321 for 2019-2020; L.2021 ch.273 (signed July 16, 2021) has no
+    # date of effect shipped: 2021 is marked; from 2024 L.2023 ch.481 § 3.
+    assert _years("current", "8-400(2)(c)") == (2021,)
+
+
+def test_carried_forward_years_are_listed_for_every_voter_and_board_rule() -> None:
+    # L.2023 ch.113 amended §§ 5-211(12) and 5-212(7) from 2024 in words not shipped.
+    assert _years("current", "5-211(12)") == tuple(range(2024, 2041))
+    assert _years("current", "5-212(7)") == tuple(range(2024, 2041))
+    # § 9-211(1): the words of L.2021 ch.763, known in force from 2022.
+    assert _years("current", "9-211(1)") == (2019, 2020, 2021)
+    # Candidates' dates are not a voter's or a board's: § 6-158(7)'s words are missing, but
+    # this list is of voters' and boards' dates.
+    assert _years("current", "6-158(7)") == ()
+
+
+def test_the_cli_and_json_give_the_missing_years() -> None:
+    runner = CliRunner()
+    text = runner.invoke(cli, ["law", "coverage"]).output
+    assert "§ 9-211(1): 2019-2021 (audit.general, audit.primary)" in text
+    raw = runner.invoke(cli, ["law", "coverage", "--format", "json"]).output
+    rows = {r["cite"]: r for r in json.loads(raw)["subdivisions"]}
+    assert rows["8-412(1)"]["words_missing_years"] == [2020]
+    assert rows["5-604(1)"]["words_missing_years"] == []
+
+
+@pytest.mark.parametrize(
+    ("years", "text"),
+    [((), ""), ((2019,), "2019"), ((2019, 2020, 2021, 2023), "2019-2021, 2023")],
+)
+def test_year_spans(years: tuple[int, ...], text: str) -> None:
+    assert cov.year_spans(years) == text

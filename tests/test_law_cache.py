@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from nyballot.law import cache, loader
+from nyballot import cache
+from nyballot.law import loader
 
 
 @pytest.fixture

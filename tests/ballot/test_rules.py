@@ -231,7 +231,7 @@ def test_a_party_with_nothing_contested_gets_no_ballot() -> None:
     b = ballot(office("leader", "Sam Brown", kind="party-position"))
     assert not b.printed
     text = render_text(b)
-    assert text.startswith("NO PRIMARY BALLOT PRINTED - DEMOCRATIC PARTY")
+    assert text.splitlines()[1] == "NO PRIMARY BALLOT PRINTED - DEMOCRATIC PARTY"
     assert "§ 7-114(1)(d)" in text
 
 

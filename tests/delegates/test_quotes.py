@@ -1,10 +1,42 @@
+"""The allocation's words are provisions of the law data, each quoted from the bill that would
+enact them (``nyballot law check`` reads them); the stage reads them through its one reader."""
+
+from fractions import Fraction
+
 import pytest
 
-from nyballot.delegates import law
+from nyballot.delegates.rules import QUOTED, TYPES, delegate_rules
+from nyballot.law.choice import LawChoice
+from nyballot.law.provisions import named, provisions_in_force
 from nyballot.law.texts import quote_found
 
+LAW = named("pre-2019", ["S5961"])
 
-@pytest.mark.parametrize("quote", law.ALL_QUOTES, ids=lambda q: q[1][:40])
-def test_every_quoted_rule_is_in_the_bill(quote: tuple[str, str]) -> None:
-    assert quote[0].startswith("2-122-b")
-    assert quote_found(law.TEXT, quote[1])
+
+@pytest.mark.parametrize("name", QUOTED)
+def test_every_quoted_rule_is_in_the_bill(name: str) -> None:
+    item = provisions_in_force(LAW)[f"delegates.{name}"]
+    assert item.cite.startswith("2-122-b")
+    assert item.source == "bills/S5961.txt"
+    assert all(quote_found(item.source, words) for words in item.law)
+
+
+def test_every_provision_has_the_type_the_reader_reads() -> None:
+    found = provisions_in_force(LAW)
+    assert {pid: found[pid].type for pid in TYPES} == TYPES
+
+
+def test_the_numbers_are_the_words_three_two_one_and_twenty_percent() -> None:
+    # § 2-122-b(2) "THREE DELEGATES"; (4)(b) "TWO DELEGATES ... ONE DELEGATE"; (4)(b) and (5)
+    # "AT LEAST TWENTY PERCENT"
+    rules = delegate_rules(LawChoice("pre-2019", ("S5961",)), 2016)
+    assert (rules.seats, rules.first, rules.second) == (3, 2, 1)
+    assert rules.district_threshold == rules.at_large_threshold == Fraction(1, 5)
+    assert rules.what_if == "S.5961 of 2015 was never enacted"
+
+
+def test_the_law_in_force_has_no_allocation_so_the_answer_is_the_bills_what_if() -> None:
+    rules = delegate_rules(LawChoice(), 2027)
+    assert rules.what_if.startswith("the law in force in 2027 (")
+    assert "has no delegate allocation; read as S.5961 of 2015 would enact it" in rules.what_if
+    assert "S.5961 of 2015 (a bill, never enacted)" in rules.law

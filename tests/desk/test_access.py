@@ -14,11 +14,12 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from nyballot.api import create_app
 from nyballot.filing import access
 from nyballot.filing.desk import Desk
+from nyballot.filing.errors import AuthError
 from nyballot.filing.model import NEW_YORK
 from nyballot.filing.store import dispose_all
+from nyballot.web import create_app
 
 from .conftest import ALBANY_PETITION, CliRun, DeskClock
 
@@ -209,3 +210,35 @@ def test_a_token_made_or_revoked_is_logged(db_url: str, run: CliRun) -> None:
         ("token", f"create token {token_id} for Ann Example (clerk; albany)", "cli", "recorded"),
     ]
     assert "nyb_" not in str(logged)  # never the token itself
+
+
+def test_failed_authentications_are_counted_per_address_and_minute(db_url: str) -> None:
+    # Before: each of the 50 attempts was a durable write (a line in the access log).
+    clock = DeskClock("2026-04-01T10:15:05-04:00")
+    desk = Desk(db_url, clock)
+    for i in range(50):
+        with pytest.raises(AuthError):
+            desk.actor_for(f"nyb_guess{i}", "203.0.113.9")
+    with pytest.raises(AuthError):
+        desk.actor_for("nyb_other", "198.51.100.1")
+
+    def lines() -> list[tuple[str, str]]:
+        return [(r["client"], r["outcome"]) for r in reversed(access.read_log(desk.engine))]
+
+    assert lines() == [
+        ("203.0.113.9", "refused: the token is not valid"),
+        ("198.51.100.1", "refused: the token is not valid"),
+    ]
+    clock.set("2026-04-01T10:16:00-04:00")  # the next minute: the count of the last is written
+    with pytest.raises(AuthError):
+        desk.actor_for(None, "203.0.113.9")
+    more = "refused: the token is not valid, 49 more times from this address in the minute from "
+    assert lines()[2:] == [
+        ("203.0.113.9", "refused: no token"),
+        ("203.0.113.9", more + "2026-04-01 10:15"),
+    ]
+    with pytest.raises(AuthError):
+        desk.actor_for(None, "203.0.113.9")
+    desk.close()  # the server stopping writes what is still counted
+    again = "refused: no token, 1 more time from this address in the minute from "
+    assert lines()[4:] == [("203.0.113.9", again + "2026-04-01 10:16")]

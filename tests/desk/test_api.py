@@ -85,7 +85,10 @@ def test_file_object_book_due(client: TestClient, clerk: dict[str, str], clock: 
     assert o.status_code == 201 and o.json()["verdict"] == "timely"
     book = client.get("/book", params={"board": "nyc", "year": 2026}).json()
     assert book["rows"][0]["memorandum"].startswith("objection #")
-    assert client.get("/book", params={"format": "csv"}).text.startswith("seq,stamped")
+    # The CSV opens with a byte order mark, so Excel reads it as UTF-8.
+    assert client.get("/book", params={"format": "csv"}).text.startswith(
+        "\ufeffseq,stamped"
+    )  # BOM: Excel reads UTF-8
     assert "<table>" in client.get("/book", params={"format": "html"}).text
     due = client.get("/due", params={"on": "2026-04-07"}).json()
     # Soonest first: the candidate's last day to decline (§ 6-158(2): Mon 04-06 + 4 = Fri 04-10),

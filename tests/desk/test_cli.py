@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import CliRun
+from .conftest import HEAD, CliRun
 
 
 def test_desk_commands(db_url: str, run: CliRun) -> None:
     db = ("--db", db_url)
-    assert "revision 0002" in run("desk", "init", *db)[1]
+    assert f"revision {HEAD}" in run("desk", "init", *db)[1]
     code, out, _ = run("desk", "file", "party_nomination", "--board", "state", "--year", "2026",
         "--received", "2026-06-04T12:00-04:00", "--late-entry", "mail opened late",
         "--candidate", "Kim Lee@Albany",

@@ -116,5 +116,6 @@ def test_a_comparison_with_a_bill_is_a_what_if() -> None:
     data = json.loads(CliRunner().invoke(cli, [*args, "--format", "json"]).stdout)
     assert data["what_if"] is True and data["other"]["what_if"] is True
     assert data["base"]["what_if"] is False
-    text = CliRunner().invoke(cli, args).stdout
-    assert text.startswith("WHAT-IF: S.5961 of 2015 was never enacted")
+    first, second = CliRunner().invoke(cli, args).stdout.splitlines()[:2]
+    assert first.startswith("Law: ") and "(a what-if, not the law); against " in first
+    assert second.startswith("WHAT-IF: S.5961 of 2015 was never enacted")

@@ -23,8 +23,9 @@ from nyballot.delegates.model import Allocation
 from nyballot.filing.model import BOARDS, NEW_YORK, FilingKind, Method, Paper, Verdict
 from nyballot.filing.timeliness import decide
 from nyballot.law.bills import choose_law
+from nyballot.law.choice import LawChoice
 from nyballot.signatures import Inputs, signatures
-from nyballot.signatures.in_force import in_force
+from nyballot.signatures.numbers import requirements
 
 HERE = Path(__file__).parent
 Case = dict[str, Any]
@@ -72,6 +73,7 @@ def calendar(case: Case) -> None:
         convention=case.get("convention", "rolled"),
         enacted=case.get("enacted", True),
         enacted_on=case.get("enacted_on"),
+        duties=case.get("duties", "rolled"),
     )
     if "law" in case:
         assert cal.law == case["law"]
@@ -100,13 +102,16 @@ def years(label: str) -> list[int]:
     return found
 
 
-def _numbers(value: Any) -> list[tuple[int, bool]]:
-    """An expected entry as (number, rests on a secondary source) per requirement."""
+PLACES = {"nyc": "in the city of New York", "outside": "outside the city of New York"}
+
+
+def _numbers(value: Any) -> list[tuple[str, int, bool]]:
+    """An expected entry as (where, number, rests on a secondary source) per requirement."""
     if isinstance(value, dict):
-        return [_numbers(value["nyc"])[0], _numbers(value["outside"])[0]]
+        return [(PLACES.get(k, k), *_numbers(v)[0][1:]) for k, v in value.items()]
     if isinstance(value, list):
-        return [(int(value[0]), True)]
-    return [(int(value), False)]
+        return [("", int(value[0]), True)]
+    return [("", int(value), False)]
 
 
 def signatures_in_force(case: Case) -> None:
@@ -117,15 +122,11 @@ def signatures_in_force(case: Case) -> None:
     problems = []
     for year in years(case["years"]):
         for unit, value in case["expect"]["units"].items():
-            reqs = in_force(case["petition"], year, inputs, unit=unit)
-            got = [(r.number, bool(r.evidence)) for r in reqs]
+            reqs = requirements(case["petition"], LawChoice(), year, inputs, unit=unit,
+                                contains=case.get("contains", ()))  # fmt: skip
+            got = [(r.where, r.number, bool(r.evidence)) for r in reqs]
             if got != _numbers(value):
                 problems.append(f"{year} {unit}: expected {_numbers(value)}, got {got}")
-            if len(reqs) == 2 and [r.where for r in reqs] != [
-                "in the city of New York",
-                "outside the city of New York",
-            ]:
-                problems.append(f"{year} {unit}: the city first, then outside it")
     assert not problems, "\n".join(problems)
 
 
@@ -147,6 +148,7 @@ def signature_numbers(case: Case) -> None:
         inputs,
         district=case.get("district"),
         section=case.get("section"),
+        petition=case.get("kind", "independent"),
     )
     assert len(reqs) == 1
     assert reqs[0].number == case["expect"]["number"]
@@ -205,15 +207,29 @@ def timeliness(case: Case) -> None:
         assert cite in decision.cites, f"{cite} not in {decision.cites}"
 
 
+def ballot_of(case: Case) -> Any:
+    """The ballot a case describes; ``law: in force`` reads it under the law in force in the
+    election's year (the ballot's ``date``), as the command does with no ``--law``."""
+    choice = choose_law(case.get("law") if case.get("law") != "in force" else None,
+                        case.get("with", []))  # fmt: skip
+    if case.get("law") == "in force":
+        choice = LawChoice(None, choice.overlays)
+    return build_ballot(parse_ballot(case["ballot"]), choice)
+
+
 def ballot(case: Case) -> None:
     """§§ 7-104, 7-116: the names printed for each office of a ballot document, top to bottom
     (``names``), or some of them (``includes``)."""
-    built = build_ballot(
-        parse_ballot(case["ballot"]), choose_law(case.get("law"), case.get("with", []))
-    )
+    built = ballot_of(case)
     printed = {c.office: [line.printed for line in c.lines] for c in built.contests}
     expect = case["expect"]
-    assert expect and set(expect) <= {"names", "includes"}, "expect names or includes"
+    assert expect and set(expect) <= {"names", "includes", "contests", "rows"}, "expect names"
+    if "contests" in expect:  # the contests, top to bottom
+        assert [c.office for c in built.contests] == expect["contests"]
+    for office, rows in expect.get("rows", {}).items():  # each row with the names it carries
+        contest = next(c for c in built.contests if c.office == office)
+        got = [" / ".join([x.printed, *(m.printed for m in x.children)]) for x in contest.lines]
+        assert got == rows, f"{office}: expected {rows}, got {got}"
     for office, names in expect.get("names", {}).items():
         assert printed.get(office) == names, (
             f"{office}: expected {names}, got {printed.get(office)}"

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from nyballot.api import create_app
 from nyballot.filing.desk import Desk, Submission
+from nyballot.web import create_app
 
 from .conftest import BOARD, LATE
 
@@ -194,3 +194,60 @@ def test_a_lines_file_may_be_larger_than_other_bodies(
         assert too_big.status_code == 413 and "4000 bytes" in too_big.json()["error"]
         # Any other body keeps the small limit: a clerk's override, a filing.
         assert c.post("/filings", content=b"{" + b" " * 1_000 + b"}").status_code == 413
+
+
+def _many_lines(count: int) -> bytes:
+    """``count`` lines of Ana Ruiz (on file), ten to a sheet, each sheet witnessed."""
+    rows = ["sheet,line,date,name,address,witness_name,witness_address,witness_date"]
+    for i in range(count):
+        witness = "Iris Grant,30 Pearl St,2026-03-15" if i % 10 == 0 else ",,"
+        rows.append(f"{i // 10 + 1},{i % 10 + 1},2026-03-01,Ana Ruiz,40 Grand St,{witness}")
+    return ("\n".join(rows) + "\n").encode()
+
+
+def test_a_public_review_takes_at_most_2000_lines_and_a_clerks_token_more(
+    client: TestClient, token: dict[str, str]
+) -> None:
+    assert client.post(f"/petitions/review?{QUERY}", content=_many_lines(2_000)).status_code == 200
+    refused = client.post(f"/petitions/review?{QUERY}", content=_many_lines(2_001))
+    assert refused.status_code == 413
+    assert refused.json()["error"].startswith("lines file: 2,001 lines; a review without a clerk")
+    taken = client.post(f"/petitions/review?{QUERY}", content=_many_lines(2_001), headers=token)
+    assert taken.status_code == 200
+    # Ana Ruiz counts once; her other 2,000 lines are her duplicates.
+    assert (taken.json()["tally"]["valid"], taken.json()["tally"]["invalid"]) == (1, 2_000)
+    bad = {"Authorization": "Bearer not-a-token"}
+    assert client.post(f"/petitions/review?{QUERY}", content=b"x", headers=bad).status_code == 401
+
+
+def test_the_review_streams_as_json_and_refuses_bad_input_before_it_starts(
+    client: TestClient,
+) -> None:
+    with client.stream("POST", f"/petitions/review?{QUERY}",
+                       content=(DATA / "lines.csv").read_bytes()) as response:  # fmt: skip
+        assert response.headers["content-type"] == "application/json"
+        assert "content-length" not in response.headers  # streamed, not sent whole
+        chunks = list(response.iter_bytes())
+    assert json.loads(b"".join(chunks))["tally"]["valid"] == 4
+    bad = client.post(f"/petitions/review?{QUERY}", content=b"sheet,line,colour\n")
+    assert bad.status_code == 400 and "unknown column 'colour'" in bad.json()["error"]
+
+
+def test_an_override_is_undone_until_certified_over_http(
+    client: TestClient, token: dict[str, str]
+) -> None:
+    body = (DATA / "lines.csv").read_bytes()
+    uid = client.post(f"/petitions/reviews?{QUERY}", content=body, headers=token).json()["id"]
+    change = {"sheet": 1, "line": 7, "valid": True, "reason": "date shown on the original"}
+    client.post(f"/petitions/reviews/{uid}/overrides", json=change, headers=token)
+    undo = {"sheet": 1, "line": 7, "reason": "no date after all"}
+    assert client.post(f"/petitions/reviews/{uid}/undo", json=undo).status_code == 401
+    undone = client.post(f"/petitions/reviews/{uid}/undo", json=undo, headers=token)
+    assert undone.status_code == 201
+    # As reviewed: 4 valid (line 7 has no date); the clerk's ruling is in the history only.
+    assert undone.json()["tally_after_overrides"]["valid"] == 4
+    assert [o["valid"] for o in undone.json()["overrides"]] == [True, None]
+    certified = client.post(f"/petitions/reviews/{uid}/certify", headers=token)
+    assert certified.status_code == 201 and certified.json()["certified"]["clerk"] == "Ann Clerk"
+    frozen = client.post(f"/petitions/reviews/{uid}/overrides", json=change, headers=token)
+    assert frozen.status_code == 409 and "rulings are frozen" in frozen.json()["error"]

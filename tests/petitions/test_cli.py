@@ -54,9 +54,10 @@ def test_specifications_as_html_and_pdf(run_cli: Run, golden_store: Path) -> Non
     code, out, _ = run_cli("petitions", "specifications", str(DATA / "lines.csv"), *ARGS,
                            "--db", str(golden_store), "--format", "html")  # fmt: skip
     assert code == 0
-    # 9 challenged lines, by sheet: 8 on sheet 1, 1 on sheet 2.
+    # 9 challenged lines, by volume and page: 8 on sheet 1, 1 on sheet 2 (one volume).
     assert "Total number of signatures objected to: 9." in out
-    assert "Sheet 1" in out and "Sheet 2" in out and "WP" in out
+    assert "Volume 1, page (sheet) 1" in out and "Volume 1, page (sheet) 2" in out
+    assert "<td>1</td><td>1</td><td>3</td>" in out and "WP" in out  # volume, page, line
     assert "Rulings rest on the voter file of 2026-01-05." in out
     code, out, _ = run_cli("petitions", "specifications", str(DATA / "lines.csv"), *ARGS,
                            "--db", str(golden_store))  # fmt: skip

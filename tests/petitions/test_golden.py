@@ -106,7 +106,9 @@ def test_a_near_miss_says_what_differed_and_which_reading_it_took(
     smith = result["lines"][1]
     assert smith["valid"] is True
     assert smith["voter"]["SBOEID"] == "NY000000000000000002"
-    assert "first name: 'JON' on the line, 'JOHN' on file" in smith["match"]["differed"]
+    # Jon is one of John's nicknames in the nicknames table.
+    differed = "first name: 'JON' on the line, 'JOHN' on file (a nickname)"
+    assert differed in smith["match"]["differed"]
     assert "apartment: none on the line, '3B' on file" in smith["match"]["differed"]
     assert smith["match"]["reading"]["cite"] == "6-134(10)"
     assert "substantial compliance" in smith["match"]["reading"]["words"]

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from nyballot.api import create_app
 from nyballot.filing.access import read_log
 from nyballot.filing.desk import Desk
+from nyballot.web import create_app
 
 DATA = Path(__file__).parent / "data"
 QUERY = "year=2026&party=DEM&unit=COUNTYCODE=60&unit=AD=7&enrolled=40"
@@ -141,7 +141,8 @@ def test_a_review_of_a_petition_in_the_book_is_its_boards(client: TestClient, de
     assert _last(desk)[0] == "Eve Erie" and _last(desk)[4].startswith("refused: board")
     kept = client.post(asked, content=lines, headers=county)
     assert kept.status_code == 201
-    assert kept.json()["petition"]["in_book"] == {"uid": petition, "board": "westchester"}
+    in_book = {"uid": petition, "board": "westchester", "rivals": []}
+    assert kept.json()["petition"]["in_book"] == in_book
     override = {"sheet": 1, "line": 1, "valid": False, "reason": "signature not the voter's"}
     page = f"/petitions/reviews/{kept.json()['id']}/overrides"
     assert client.post(page, json=override, headers=erie).status_code == 403

@@ -129,7 +129,10 @@ def test_signers_and_the_kept_review_are_written_together_or_not_at_all(
     from nyballot.petitions import book, kept
     from nyballot.voters.store import connect
 
-    result = {"lines": [{"sheet": 1, "line": 1, "date": "2026-03-01", "voter": {"SBOEID": "NY1"}}]}
+    result = {
+        "lines": [{"sheet": 1, "line": 1, "date": "2026-03-01", "voter": {"SBOEID": "NY1"}}],
+        "petition": {"in_book": {"uid": "P1", "board": "westchester", "rivals": []}},
+    }
 
     def full(*_: object) -> str:
         raise duckdb.IOException("disk full")

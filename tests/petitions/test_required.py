@@ -1,6 +1,6 @@
-"""The number required in the tally: the signatures code under the law in force where the unit
-is one district and the year is covered, else five per centum. Numbers counted by hand from
-src/nyballot/signatures/data/in_force.yaml (the shipped words of § 6-136 and the 2019 measure)."""
+"""The number required in the tally: the signatures code under the review's law where the unit
+is one district, else the share alone. Numbers counted by hand from the words of § 6-136
+(law/data/versions/*/6-136.yaml) and the 2019 act (overlays/L2019-ch17.yaml)."""
 
 from __future__ import annotations
 
@@ -58,9 +58,12 @@ def test_a_year_whose_measure_splits_the_city_falls_back() -> None:
     assert "outside the city of New York, 375" in got["note"]
 
 
-def test_a_named_law_keeps_five_per_centum() -> None:
-    named = Request(year=2026, party="DEM", units=(("AD", "7"),), law=LawChoice("2024"))
-    assert required_number(named, 12_000)["number"] == 600
+def test_a_named_law_is_read_and_marked_what_if() -> None:
+    # 5% of 12,000 = 600; the pre-2019 version carries § 6-136's words back, with the
+    # secondary source's "500 for an assembly district": 500, a what-if for 2026.
+    named = Request(year=2026, party="DEM", units=(("AD", "7"),), law=LawChoice("pre-2019"))
+    got = required_number(named, 12_000)
+    assert (got["number"], got["what_if"], got["secondary"]) == (500, True, True)
 
 
 def test_a_given_number_wins() -> None:
@@ -76,9 +79,8 @@ def test_no_unit_is_the_whole_state_under_subdivision_one() -> None:
     # 5% of 2,000 = 100, less than 15,000: 100, still under subdivision 1.
     small = required_number(_request(), 2_000)
     assert (small["number"], small["cite"]) == (100, "6-136(1)")
-    # A year the law in force is not given for: no number (five per centum is § 6-136(2)'s,
-    # for "all other petitions"), § 6-136(1)'s words, and what to give.
+    # 2018: the pre-2019 version, whose § 6-136(1) carries the current words back (marked):
+    # the lesser of 15,000 and 50,000, 15,000.
     old = required_number(_request(year=2018), 1_000_000)
-    assert (old["number"], old["cite"]) == (None, "6-136(1)")
-    assert old["words"].startswith("must be signed by not less than fifteen thousand")
-    assert "whole state's number, not applied here" in old["note"] and "required" in old["note"]
+    assert (old["number"], old["cite"], old["law"]) == (15_000, "6-136(1)", "law in force in 2018")
+    assert "carried back" in old["unverified"]

@@ -87,14 +87,14 @@ def test_a_county_alone_is_five_per_centum_of_the_votes_and_says_why() -> None:
     assert "limits of § 6-142(2) are not applied (the unit is not one district" in got["note"]
 
 
-def test_a_named_law_or_an_uncovered_year_falls_back_with_its_reason() -> None:
-    # 5% of 40,000 = 2,000 either way; the assembly limit is not applied.
-    named = required_of_votes(_independent(("AD", "7"), law=LawChoice("2024")), 40_000)
-    assert (named["number"], named["cite"]) == (2_000, "6-142(2)")
-    assert "a law version or what-if bill is named" in named["note"]
+def test_a_named_law_is_read_as_a_what_if_and_every_year_has_its_law() -> None:
+    # 5% of 40,000 = 2,000; § 6-142(2)(g) (S.5305-A's old-law reading): "for any office to be
+    # filled by all the voters of an assembly district, one thousand five hundred": 1,500,
+    # under the pre-2019 version named (a what-if for 2026) and under the law in force in 2030.
+    named = required_of_votes(_independent(("AD", "7"), law=LawChoice("pre-2019")), 40_000)
+    assert (named["number"], named["cite"], named["what_if"]) == (1_500, "6-142(2)(g)", True)
     late = required_of_votes(_independent(("AD", "7"), year=2030), 40_000)
-    assert late["number"] == 2_000
-    assert "the law in force is given for 2019 to 2026" in late["note"]
+    assert (late["number"], late["what_if"], late["law"]) == (1_500, False, "law in force in 2030")
 
 
 def test_the_whole_state_is_the_lesser_of_45000_and_one_percent() -> None:
@@ -112,12 +112,11 @@ def test_the_whole_state_is_the_lesser_of_45000_and_one_percent() -> None:
     assert required_of_votes(_independent(), 3_000_000)["number"] == 30_000
 
 
-def test_the_whole_state_outside_the_covered_years_has_no_number() -> None:
-    # § 6-142(2)'s five per centum is not the whole state's rule: no number, § 6-142(1) cited.
+def test_the_whole_state_in_2030_is_the_law_in_force() -> None:
+    # § 6-142(1) as L.2020 ch.58 part ZZZ wrote it, still in force in 2030: 1% of 5,900,000 =
+    # 59,000, more than 45,000: 45,000.
     got = required_of_votes(_independent(year=2030), 5_900_000)
-    assert (got["number"], got["cite"], got["governor_votes"]) == (None, "6-142(1)", 5_900_000)
-    assert "the law in force is given for 2019 to 2026" in got["note"]
-    assert got["note"].endswith("give required")
+    assert (got["number"], got["cite"], got["governor_votes"]) == (45_000, "6-142(1)", 5_900_000)
 
 
 def test_without_the_votes_there_is_no_number_and_no_finding() -> None:

@@ -13,41 +13,50 @@ from hypothesis import strategies as st
 
 from nyballot.cli import cli, main
 from nyballot.errors import OutOfCoverageError, UsageError
-from nyballot.law.texts import quote_found
-from nyballot.signatures import Inputs
-from nyballot.signatures.in_force import data, in_force
+from nyballot.law.checks import check_overlay, check_version
+from nyballot.law.choice import LawChoice
+from nyballot.law.loader import load_law
+from nyballot.law.model import Provision
+from nyballot.signatures import Inputs, Requirement, requirements
+from nyballot.signatures.numbers import units_data
 
 
-def _quotes() -> list[tuple[str, str]]:
-    found: list[tuple[str, str]] = []
-
-    def walk(node: Any, source: str) -> None:
-        if isinstance(node, dict):
-            source = node.get("source", source)
-            if "law" in node:
-                found.append((source, node["law"]))
-            for key in ("spread",):
-                if key in node:
-                    found.append((source, node[key]))
-            if "secondary_law" in node:
-                found.append((node["secondary_source"], node["secondary_law"]))
-            for value in node.values():
-                walk(value, source)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value, source)
-
-    table = data()
-    for key in ("designating", "independent", "otb"):
-        walk(table[key], table[key].get("source", "current/6-136.txt"))
-    walk(table["measures"], "")
-    return found
+def in_force(petition: str, year: int, inputs: Inputs, **kw: Any) -> list[Requirement]:
+    return requirements(petition, LawChoice(), year, inputs, **kw)
 
 
-@pytest.mark.parametrize("quote", _quotes(), ids=lambda q: f"{q[0]}:{q[1][:30]}")
-def test_every_quotation_is_in_its_shipped_text(quote: tuple[str, str]) -> None:
-    source, words = quote
-    assert quote_found(source, words), f"{source}: {words[:60]}"
+def _signature_provisions() -> list[tuple[str, Provision]]:
+    law = load_law()
+    found = [(v.id, p) for v in law.versions.values() for p in v.provisions.values()]
+    found += [(o.id, p) for o in law.overlays.values() for p in o.provisions]
+    return [(where, p) for where, p in found if p.id.startswith("signatures.")]
+
+
+def test_every_signature_quotation_is_checked_by_law_check() -> None:
+    # nyballot law check reads every provision's words against its shipped text.
+    law = load_law()
+    problems = [p.message for v in law.versions.values() for p in check_version(v) if p.fatal]
+    problems += [p.message for o in law.overlays.values() for p in check_overlay(law, o)
+                 if p.fatal]  # fmt: skip
+    assert not problems
+    assert len(_signature_provisions()) > 50
+
+
+@pytest.mark.parametrize(("where", "item"), _signature_provisions(), ids=lambda x: str(x)[:60])
+def test_every_signature_provision_has_the_type_its_reader_asks(
+    where: str, item: Provision
+) -> None:
+    kinds = {".share": "share", ".scale": "share", ".rounding": "text", ".spread": "text",
+             ".note.": "text", ".who_may_sign": "text"}  # fmt: skip
+    want = next((k for part, k in kinds.items() if part in item.id), None)
+    if ".limit." in item.id or item.id.endswith(".statewide"):
+        want = "count"
+    if item.id.endswith(
+        (".aggregate", ".charter", ".except_nyc", ".same_as_designating", ".larger")
+    ):
+        want = "flag"
+    assert want is not None and item.type == want, (where, item.id, item.type)
+    assert item.law or item.unverified, item.id  # words, or why there are none
 
 
 def test_the_opportunity_to_ballot_needs_the_designating_number() -> None:
@@ -75,8 +84,8 @@ def test_a_measure_whose_words_are_missing_says_so() -> None:
         (["--unit", "bogus", "--year", "2026", "--enrolled", "5"], "--unit 'bogus': unknown"),
         (["--unit", "assembly", "--year", "2026", "--enrolled", "-5"], "--enrolled: must not"),
         (["--petition", "independent", "--unit", "senate", "--year", "2026"], "--votes-for-gov"),
-        (["--unit", "assembly", "--year", "2018", "--enrolled", "5"], "year 2018"),
-        (["--unit", "assembly", "--year", "2026", "--law", "current"], "--law: not with --year"),
+        (["--unit", "assembly", "--year", "2041", "--enrolled", "5"], "year 2041"),
+        (["--unit", "assembly", "--contains", "bogus", "--enrolled", "5"], "unit 'bogus'"),
         (
             ["--office", "member-of-assembly", "--unit", "senate", "--year", "2026"],
             "--unit 'senate'",
@@ -101,14 +110,51 @@ def test_the_issues_command_lines_run_as_written() -> None:
     body = json.loads(out.output)
     # 5% of 30,000 = 1,500; limit 500 in the city, 375 outside (L.2019 ch.17), both secondary.
     assert [r["number"] for r in body["requirements"]] == [500, 375]
-    assert body["requirements"][1]["measures"] == ["L.2019 ch.17"]
+    assert body["requirements"][1]["measures"] == ["L.2019 ch.17 (A.2570/S.2862)"]
     assert all(r["evidence"] for r in body["requirements"])
     out = runner.invoke(cli, ["signatures", "--petition", "independent", "--unit", "state",
                               "--year", "2026", "--votes-for-governor", "5900000"])  # fmt: skip
     assert out.exit_code == 0 and "45,000 signatures" in out.output  # 1% = 59,000 > 45,000
 
 
-@given(st.integers(1, 10**7), st.sampled_from(sorted(data()["units"])), st.integers(2019, 2026))
+def test_next_years_assembly_petition_is_answered_under_the_law_in_force() -> None:
+    # 2027, 30,000 enrolled: 5% = 1,500; "500 for an assembly district" (secondary): 500.
+    runner = CliRunner()
+    args = ["signatures", "--year", "2027", "--unit", "assembly", "--enrolled", "30000"]
+    out = runner.invoke(cli, args)
+    assert out.exit_code == 0, out.output
+    first = out.output.splitlines()[0]
+    assert first.startswith("Law: law in force in 2027") and "WHAT-IF" not in first
+    assert "500 signatures" in out.output and "[secondary source]" in out.output
+    body = json.loads(runner.invoke(cli, [*args, "--format", "json"]).output)
+    assert (body["law"], body["what_if"], body["year"]) == ("law in force in 2027", False, 2027)
+    assert body["requirements"][0]["number"] == 500
+    assert body["requirements"][0]["evidence"].startswith("secondary: ")
+
+
+def test_no_year_takes_the_next_general_election_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("NYBALLOT_TODAY", "2026-12-01")
+    out = CliRunner().invoke(cli, ["signatures", "--unit", "assembly", "--enrolled", "30000"])
+    lines = out.output.splitlines()
+    assert lines[0].startswith("Law: law in force in 2027")
+    assert "no year given: 2027" in lines[1]
+
+
+def test_a_what_if_is_marked_in_text_and_json() -> None:
+    runner = CliRunner()
+    args = ["signatures", "--office", "member-of-assembly", "--with", "S5305A",
+            "--votes-for-governor", "41234"]  # fmt: skip
+    out = runner.invoke(cli, args)
+    assert "WHAT-IF" in out.output.splitlines()[0]
+    body = json.loads(runner.invoke(cli, [*args, "--format", "json"]).output)
+    assert body["what_if"] is True and body["requirements"][0]["what_if"] is True
+
+
+@given(
+    st.integers(1, 10**7), st.sampled_from(sorted(units_data()["units"])), st.integers(1993, 2040)
+)
 def test_the_number_never_exceeds_five_per_centum(enrolled: int, unit: str, year: int) -> None:
     # Every limit and measure only lowers the five per centum of § 6-136(2) (or (1)).
     for req in in_force("designating", year, Inputs(enrolled=enrolled), unit=unit):
@@ -119,27 +165,10 @@ def test_library_errors_name_the_request_fields() -> None:
     with pytest.raises(UsageError, match=r"^unit 'x'"):
         in_force("designating", 2026, Inputs(enrolled=1), unit="x")
     with pytest.raises(OutOfCoverageError):
-        in_force("designating", 2030, Inputs(enrolled=1), unit="assembly")
+        in_force("designating", 2041, Inputs(enrolled=1), unit="assembly")
 
 
-def test_secondary_evidence_is_written_as_the_law_data_write_it() -> None:
-    # One convention (rules, provisions, this table): evidence: secondary, the source named in
-    # evidence_source; outputs then mark the number "secondary: <source>".
-    marked: list[dict[str, Any]] = []
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            if "evidence" in node or "evidence_source" in node:
-                marked.append(node)
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(data())
-    assert len(marked) == 5  # the three limits of the caps file, L.2021 ch.22, A.4686 of 2021
-    assert all(n["evidence"] == "secondary" and n["evidence_source"] for n in marked)
+def test_secondary_evidence_is_marked_on_the_number() -> None:
     # 2021, an assembly district, 1,000,000 enrolled: 1.5% is 15,000; the limit of 500
     # (secondary) cut by 70% (secondary) to 150 (tests/golden/signatures/in_force.yaml).
     (req,) = in_force("designating", 2021, Inputs(enrolled=1_000_000), unit="assembly")

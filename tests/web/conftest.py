@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from nyballot.api import create_app
 from nyballot.filing.desk import Desk
 from nyballot.filing.store import dispose_all
+from nyballot.web import create_app
 from nyballot.web.local import serve_locally
 
 CHROMIUM = os.environ.get("NYBALLOT_CHROMIUM", "/usr/bin/chromium")

@@ -17,9 +17,9 @@ import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Page
 
-from nyballot.api import create_app
 from nyballot.filing.store import dispose_all
 from nyballot.law.coverage import coverage, coverage_dict
+from nyballot.web import create_app
 
 
 def test_from_the_home_page_to_the_checklist_of_each_version(page: Page) -> None:

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Page
 
-from nyballot.api import create_app
+from nyballot.web import create_app
 
 from .test_views import VIEWS
 

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from nyballot.api import create_app
 from nyballot.filing import access
 from nyballot.filing.desk import Desk
+from nyballot.web import create_app
 
 
 @pytest.fixture

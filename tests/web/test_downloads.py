@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from nyballot.api import create_app
 from nyballot.filing.desk import Desk
 from nyballot.filing.store import dispose_all
+from nyballot.web import create_app
 
 TOKENS: list[str] = []  # the module's clerk's
 FORMULA = '=HYPERLINK("http://evil.example","click")'

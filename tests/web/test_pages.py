@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from nyballot.api import create_app
 from nyballot.filing.desk import Desk
 from nyballot.filing.store import dispose_all
+from nyballot.web import create_app
 
 
 @pytest.fixture(scope="module")

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from nyballot.api import create_app
 from nyballot.filing.desk import Desk
 from nyballot.law.choice import LawChoice
 from nyballot.petitions import kept
 from nyballot.petitions.lines import read_lines
 from nyballot.petitions.review import Request, review
 from nyballot.voters.store import connect, import_file
+from nyballot.web import create_app
 
 DATA = Path(__file__).parents[1] / "petitions" / "data"
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from nyballot.api import create_app
 from nyballot.filing.store import dispose_all
+from nyballot.web import create_app
 
 DATES = re.compile(r'datetime="(\d{4})-\d\d-\d\d"')
 

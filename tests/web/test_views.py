@@ -29,7 +29,8 @@ VIEWS = {
     "holidays": "/web/holidays/2026",
     "due": "/web/due?on=2026-04-02",
     "book": "/web/book",
-    "signatures": "/web/signatures?office=member-of-assembly&votes_for_governor=41234",
+    "signatures": "/web/signatures?office=member-of-assembly&petition=independent"
+    "&votes_for_governor=41234",
     "delegates": "/web/delegates",
     "ballot": "/web/ballot",
     "desk": "/web/desk",
@@ -202,9 +203,10 @@ def test_due_this_week_names_the_candidate_and_office(page: Page, desk_token: st
 
 def test_the_signatures_calculator_counts_with_the_law(page: Page) -> None:
     # § 6-142(2): 5% of 41,234 = 2,061.7, rounded up to 2,062; (g) caps an assembly
-    # district at 1,500.
+    # district at 1,500 (the law in force in the next election's year).
     page.goto("/web/signatures")
-    page.get_by_label("Office", exact=True).select_option("member-of-assembly")
+    page.locator("#f-petition").select_option("independent")
+    page.locator("#office").select_option("member-of-assembly")
     page.get_by_label("Votes for governor in the unit, at the last election").fill("41234")
     page.get_by_role("button", name="Count", exact=True).click()
     assert page.locator(".requirement .number").inner_text() == "1,500"

@@ -12,8 +12,8 @@ from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
 
-from nyballot.api import create_app
 from nyballot.filing.store import dispose_all
+from nyballot.web import create_app
 from nyballot.web.calendars import by_month
 from nyballot.web.timeline import PAD, WIDTH, Bar, Row, timeline_svg
 from nyballot.web.tools import MAX_UPLOAD

@@ -7,17 +7,19 @@ Reads are public (the book of § 6-144 is open to public inspection); writes nee
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import TextIO
 
 from fastapi import FastAPI
 
-from nyballot.api import calendar, coverage, desk, docs, downloads, errors
+from nyballot.api import calendar, coverage, desk, docs, downloads, elections, errors
 from nyballot.api import petitions as petitions_api
 from nyballot.api.body_limit import BodyLimit
 from nyballot.api.middleware import AccessLog, HeadAsGet, RateLimit, SecurityHeaders
 from nyballot.filing.access import now
 from nyballot.filing.desk import Clock, Desk
-from nyballot.web import router as web_router
+from nyballot.filing.keys import BoardKey
 
 MAX_BODY = 64 * 1024
 # A petition's lines file posted for review: about 150,000 signature lines (the review is
@@ -25,6 +27,12 @@ MAX_BODY = 64 * 1024
 MAX_UPLOAD = 8 * 1024 * 1024
 RATE = 20.0  # requests a second per client, on average
 BURST = 100  # requests a client may send at once
+
+
+@asynccontextmanager
+async def _closing_desk(app: FastAPI) -> AsyncIterator[None]:
+    yield
+    app.state.desk.close()  # the failed authentications still counted
 
 
 def create_app(
@@ -36,12 +44,16 @@ def create_app(
     burst: int = BURST,
     access_log: TextIO | None = None,
     clock: Clock = now,
+    pages: errors.Pages = errors.NO_PAGES,
+    key: BoardKey | None = None,
 ) -> FastAPI:
     """The application over one database (default: $NYBALLOT_DATABASE_URL or SQLite).
 
     A body is limited to ``max_body`` bytes, a lines file posted for review to ``max_upload``;
     ``rate`` requests a second per client (0: no limit), in bursts of ``burst``; ``access_log``
-    gets a Common Log Format line per request; ``clock`` is the desk's time."""
+    gets a Common Log Format line per request; ``clock`` is the desk's time; ``key`` the board's
+    signing key; ``pages`` are web pages served beside the API (``nyballot.web.create_app``
+    gives the site's)."""
     app = FastAPI(
         title="nyballot",
         version="0.1.0",
@@ -49,17 +61,20 @@ def create_app(
         "board of elections' filing desk (§§ 1-106, 6-144, 6-154, 16-102).",
         docs_url=None,
         redoc_url=None,
+        responses=errors.answers(*errors.GUARDS),
+        lifespan=_closing_desk,
     )
-    app.state.desk = Desk(database, clock)
-    errors.install(app)
+    app.state.desk = Desk(database, clock, key)
+    errors.install(app, pages)
     # The downloads come first, so /calendar/{year}.ics is matched before /calendar/{year}.
     app.include_router(downloads.router)
     app.include_router(calendar.router)
+    app.include_router(elections.router)
     app.include_router(desk.router)
     app.include_router(docs.router)
     app.include_router(coverage.router)
     app.include_router(petitions_api.router)
-    app.include_router(web_router)
+    app.include_router(pages.router)
     # Outermost last: the log sees every request, refusals included; a kept calendar is
     # answered inside every guard.
     app.add_middleware(calendar.KeptCalendars)

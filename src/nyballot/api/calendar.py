@@ -22,14 +22,15 @@ from starlette.datastructures import Headers
 from nyballot.api.body_limit import ASGIApp, Receive, Scope, Send
 from nyballot.api.downloads import Asked, Convention, Event, Kind, Law, With, Year
 from nyballot.api.encoded import Encoded
+from nyballot.api.errors import READ, answers
+from nyballot.api.query import choose
 from nyballot.calendar.model import Calendar, parse_kind_groups
 from nyballot.calendar.request import CalendarRequest
 from nyballot.compare import compare_requests
 from nyballot.errors import UsageError
-from nyballot.export.json import calendar_dict, comparison_dict, deadline_dict, holidays_dict
+from nyballot.export.json import calendar_dict, comparison_dict, explain_dict, holidays_dict
 from nyballot.filing.errors import NotFoundError
 from nyballot.law.model import KindGroup
-from nyballot.web.common import choose
 
 router = APIRouter()
 
@@ -72,7 +73,7 @@ async def health() -> dict[str, str]:
     return {"status": "ok"}
 
 
-@router.get("/calendar/{year}", response_model=None)
+@router.get("/calendar/{year}", response_model=None, responses=answers(*READ))
 async def calendar(request: Request, choice: Asked, kind: Kind = None) -> Response:
     """The political calendar of a year, every date with its derivation (the same query as
     ``/calendar/{year}.json``: law, with, event, convention; ``kind`` keeps only the
@@ -122,7 +123,7 @@ async def _calendar_of(choice: CalendarRequest) -> Calendar:
     return cal
 
 
-@router.get("/explain/{year}/{rule_id}")
+@router.get("/explain/{year}/{rule_id}", responses=answers(400, 404, 422))
 async def explain(choice: Asked, rule_id: Annotated[str, Path(max_length=100)]) -> dict[str, Any]:
     """One date, step by step, with the words and citations (the same query as
     ``/calendar/{year}``: law, with, event, convention)."""
@@ -131,10 +132,10 @@ async def explain(choice: Asked, rule_id: Annotated[str, Path(max_length=100)]) 
         deadline = cal.deadline(rule_id)
     except UsageError as exc:  # a rule the calendar does not have is not found: 404
         raise NotFoundError(str(exc)) from None
-    return deadline_dict(deadline)
+    return explain_dict(cal, deadline)
 
 
-@router.get("/compare/{year}")
+@router.get("/compare/{year}", responses=answers(*READ))
 def compare_laws(
     year: Year,
     law: Law = None,
@@ -151,7 +152,7 @@ def compare_laws(
     return comparison_dict(compare_requests(base, other))
 
 
-@router.get("/holidays/{year}")
+@router.get("/holidays/{year}", responses=answers(*READ))
 def holidays(year: Year) -> dict[str, Any]:
     """Public holidays of a year (GCL § 24)."""
     return holidays_dict(year)

@@ -6,12 +6,13 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
+from nyballot.api.errors import READ, answers
 from nyballot.law.coverage import coverage, coverage_dict
 
 router = APIRouter()
 
 
-@router.get("/law/coverage")
+@router.get("/law/coverage", responses=answers(*READ))
 def law_coverage(
     law: Annotated[str, Query(max_length=100, description="current or pre-2019")] = "current",
 ) -> dict[str, Any]:

@@ -10,17 +10,19 @@ import datetime as dt
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
+from nyballot.api.errors import DESK_READ, READ, WRITE, answers
 from nyballot.filing import book as book_export
-from nyballot.filing import chain
+from nyballot.filing import chain, keys
 from nyballot.filing.access import Actor
+from nyballot.filing.check import would_be
 from nyballot.filing.desk import Desk, Submission
-from nyballot.filing.model import NEW_YORK
+from nyballot.filing.model import NEW_YORK, local
 from nyballot.filing.records import clock_dict
-from nyballot.filing.submission import parse_day
+from nyballot.filing.submission import parse_day, parse_instant
 
 router = APIRouter()
 
@@ -112,7 +114,7 @@ class ObjectionIn(BaseModel):
     note: Annotated[str, Field(max_length=2000)] = ""
 
 
-@router.get("/book", response_model=None)
+@router.get("/book", response_model=None, responses=answers(*DESK_READ))
 def book(
     request: Request,
     board: Board = None,
@@ -122,24 +124,34 @@ def book(
     offset: Offset = 0,
 ) -> Response | dict[str, Any]:
     """The public book of filings (§ 6-144), a page at a time (``limit``, ``offset``), with the
-    daily digests of the hash chain."""
-    records = desk_of(request).records(board, year)
-    rows = book_export.rows(records)
-    page = rows[offset : offset + limit]
+    daily digests of the days its records were made (every digest: ``/book/digests``)."""
+    desk = desk_of(request)
+    page, total, records = desk.book_page(board, year, limit, offset)
     title = book_export.title(board, year)
-    digests = chain.digests(records)
+    days = {(r["board"], r["recorded_at"][:10]) for r in records}
+    digests = [d for d in desk.digests(board, year) if (d["board"], d["day"]) in days]
     if format == "csv":
-        return PlainTextResponse(book_export.to_csv(page), media_type="text/csv")
+        return Response(book_export.to_csv(page), media_type="text/csv; charset=utf-8")
     if format == "html":
-        return HTMLResponse(book_export.to_html(page, title, digests))
+        published = desk.published_keys()
+        return HTMLResponse(book_export.to_html(page, title, digests, published))
     return {
         "title": title,
         "rows": page,
-        "total": len(rows),
+        "total": total,
         "offset": offset,
         "limit": limit,
         "digests": digests,
+        "keys": desk.published_keys(),
     }
+
+
+@router.get("/book/digests", responses=answers(*DESK_READ))
+def book_digests(request: Request, board: Board = None, year: YearQ = None) -> dict[str, Any]:
+    """Every daily digest of the book (the last hash of each board's day), with the board's
+    public keys: keep them, and check the book against them later (``/book/verify``)."""
+    desk = desk_of(request)
+    return {"digests": desk.digests(board, year), "keys": desk.published_keys()}
 
 
 Digests = Annotated[
@@ -152,15 +164,32 @@ Digests = Annotated[
 ]
 
 
-@router.get("/book/verify")
-def verify(request: Request, kept: Digests = None) -> dict[str, Any]:
-    """Check every board's hash chain, and any kept digests; name the first broken record and
-    whether each digest is still in the book."""
+PublicKeys = Annotated[
+    list[str] | None,
+    Query(
+        alias="public_key",
+        max_length=10,
+        description="The board's published public key (repeatable): every signature must be its",
+    ),
+]
+
+
+@router.get("/book/verify", responses=answers(*DESK_READ))
+def verify(
+    request: Request, kept: Digests = None, public_keys: PublicKeys = None
+) -> dict[str, Any]:
+    """Check the database's integrity, every board's hash chain, every signature and the access
+    log's chain, and any kept digests; name the first broken record and whether each digest is
+    still in the book."""
     desk = desk_of(request)
-    count, broken = desk.verify()
+    given = [keys.public_key(k, "public_key") for k in public_keys or ()]
+    damage = desk.integrity()
+    found = desk.verification(given)
+    broken = found.pop("break")
     report: dict[str, Any] = {
-        "ok": broken is None,
-        "records": count,
+        "ok": broken is None and not damage and found["access_log"]["first_broken"] is None,
+        **found,
+        "integrity": damage,
         "first_broken": broken.as_dict() if broken else None,
     }
     if kept:
@@ -169,13 +198,13 @@ def verify(request: Request, kept: Digests = None) -> dict[str, Any]:
     return report
 
 
-@router.get("/filings/{uid}")
+@router.get("/filings/{uid}", responses=answers(404, 422, 503))
 def filing(request: Request, uid: Annotated[str, Path(max_length=36)]) -> dict[str, Any]:
     """A filing, every later record that refers to it, and its replayed state."""
     return desk_of(request).history(uid)
 
 
-@router.get("/due")
+@router.get("/due", responses=answers(*DESK_READ))
 def due(
     request: Request,
     response: Response,
@@ -188,9 +217,10 @@ def due(
     """What falls due on or after a day (default today), soonest first, a page at a time (the
     whole count in ``X-Total-Count``)."""
     day = parse_day(on, "on") if on is not None else dt.datetime.now(NEW_YORK).date()
-    found = desk_of(request).due(board, year, day)
-    response.headers["X-Total-Count"] = str(len(found))
-    return [clock_dict(c) for c in found[offset : offset + limit]]
+    desk = desk_of(request)
+    found = desk.due(board, year, day, limit=limit, offset=offset)
+    response.headers["X-Total-Count"] = str(desk.due_count(board, year, day))
+    return [clock_dict(c) for c in found]
 
 
 def _record(request: Request, s: Submission, who: Actor, key: str | None) -> JSONResponse:
@@ -202,7 +232,7 @@ def _reason(late: LateEntryIn | None) -> str | None:
     return late.reason if late is not None else None
 
 
-@router.post("/filings", status_code=201, response_model=None)
+@router.post("/filings", status_code=201, response_model=None, responses=answers(*WRITE))
 def file_paper(request: Request, body: FilingIn, who: Who, key: IdemKey = None) -> JSONResponse:
     """Stamp (by the server's clock) and record a paper; the verdict and its derivation come
     back. A paper received earlier is a late entry: ``received`` and ``late_entry.reason``."""
@@ -212,7 +242,7 @@ def file_paper(request: Request, body: FilingIn, who: Who, key: IdemKey = None) 
     return _record(request, Submission(**data), who, key)
 
 
-@router.post("/objections", status_code=201, response_model=None)
+@router.post("/objections", status_code=201, response_model=None, responses=answers(*WRITE))
 def file_objection(
     request: Request, body: ObjectionIn, who: Who, key: IdemKey = None
 ) -> JSONResponse:
@@ -229,3 +259,32 @@ def file_objection(
         note=body.note,
     )
     return _record(request, s, who, key)
+
+
+@router.get("/timeliness", responses=answers(*READ))
+def timeliness(
+    paper: Annotated[str, Query(max_length=40, examples=["designating_petition"])],
+    board: Annotated[str, Query(max_length=40, examples=["albany"])],
+    method: Literal["in_person", "mail", "overnight"] = "in_person",
+    at: Annotated[
+        str | None,
+        Query(max_length=40, description="When it would be received (default: now)"),
+    ] = None,
+    postmark: Annotated[str | None, Query(max_length=10, description="YYYY-MM-DD")] = None,
+    year: YearQ = None,
+    law: Annotated[str | None, Query(max_length=40)] = None,
+    what_if: Annotated[list[str] | None, Query(alias="with", max_length=5)] = None,
+) -> dict[str, Any]:
+    """Would this paper be on time? The desk's verdict for a paper received by a board at an
+    instant, with the words of the law and the clocks it would start; nothing is recorded."""
+    instant = parse_instant(at, "at") if at is not None else dt.datetime.now(NEW_YORK)
+    s = Submission(
+        kind=paper,
+        board=board,
+        year=year or local(instant).year,
+        method=method,
+        postmark=postmark,
+        law=law,
+        what_if=list(what_if or []),
+    )
+    return would_be(s, instant)

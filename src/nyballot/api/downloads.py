@@ -5,7 +5,7 @@ Part of the JSON API (errors are JSON, as everywhere in it). They take the same 
 ``event`` (``?event=death=2026-05-01``, repeatable), ``convention``, and ``primary`` and
 ``general`` (typed-in election days, a what-if), so the calendar page's
 links give the very calendar the page shows. Reading that query is shared with the web pages
-(``nyballot.web.common``).
+(``nyballot.api.query``).
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Depends, Path, Query
 from fastapi.responses import Response
 
+from nyballot.api.errors import READ, answers
+from nyballot.api.query import MAX_EVENTS, choose
 from nyballot.calendar.request import CalendarRequest
 from nyballot.export.ics import to_ics
 from nyballot.export.json import calendar_dict
-from nyballot.web.common import MAX_EVENTS, choose
 
 router = APIRouter()
 
@@ -31,6 +32,7 @@ Event = Annotated[
     Query(alias="event", max_length=MAX_EVENTS, description="Events, NAME=YYYY-MM-DD"),
 ]
 Convention = Annotated[Literal["rolled", "statutory"], Query()]
+Duties = Annotated[Literal["rolled", "fixed"], Query()]
 Day = Annotated[
     str | None, Query(max_length=10, description="A typed-in election day, YYYY-MM-DD (what-if)")
 ]
@@ -48,10 +50,11 @@ async def asked(
     convention: Convention = "rolled",
     primary: Day = None,
     general: Day = None,
+    duties: Duties = "rolled",
 ) -> CalendarRequest:
     """The calendar a download asks for: the year in its path, the law, events and typed-in
     election days in its query."""
-    return choose(year, law, overlays or (), event or (), convention, primary, general)
+    return choose(year, law, overlays or (), event or (), convention, primary, general, duties)
 
 
 Asked = Annotated[CalendarRequest, Depends(asked)]
@@ -60,7 +63,10 @@ Asked = Annotated[CalendarRequest, Depends(asked)]
 @router.get(
     "/calendar/{year}.ics",
     response_class=Response,
-    responses={200: {"content": {"text/calendar": {}}, "description": "An iCalendar file"}},
+    responses={
+        200: {"content": {"text/calendar": {}}, "description": "An iCalendar file"},
+        **answers(*READ),
+    },
 )
 def calendar_ics(choice: Asked) -> Response:
     """The political calendar of a year as an iCalendar file (stable UIDs)."""
@@ -71,7 +77,7 @@ def calendar_ics(choice: Asked) -> Response:
     )
 
 
-@router.get("/calendar/{year}.json", response_class=Response)
+@router.get("/calendar/{year}.json", response_class=Response, responses=answers(*READ))
 def calendar_json(choice: Asked) -> Response:
     """The political calendar of a year (as ``/calendar/{year}``, with events) as a file."""
     body = json.dumps(calendar_dict(choice.calendar()), indent=2, ensure_ascii=False) + "\n"

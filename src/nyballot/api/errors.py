@@ -1,12 +1,17 @@
-"""The API's errors: every one JSON, ``{"error": "..."}`` (an error page for a web page)."""
+"""The API's errors: every one JSON, ``{"error": "..."}`` (an error page for a web page, when
+the application serves pages: ``Pages``, given by ``nyballot.web``, which the API never imports).
+"""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from typing import Any, Protocol
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel
 from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -18,7 +23,6 @@ from nyballot.filing.errors import (
     NotFoundError,
     StorageError,
 )
-from nyballot.web.pages import error_page_for, is_page
 
 log = logging.getLogger("nyballot.api")
 
@@ -32,8 +36,65 @@ STATUS = (
 )
 
 
-def install(app: FastAPI) -> None:
+class ErrorBody(BaseModel):
+    """Every error the API answers: what was wrong, in one line."""
+
+    error: str
+
+
+MEANING = {
+    400: "A value the law or the desk cannot take (the message names it)",
+    401: "No token, or a token that is not valid, has expired or was revoked",
+    403: "A role or a board the token does not cover",
+    404: "No such thing (a filing, a rule)",
+    409: "The idempotency key was used for another paper, or the write conflicted",
+    413: "A request body over the limit (64 KiB; a lines file for review: 8 MiB)",
+    422: "A malformed request: a parameter or the body is not of the expected shape",
+    429: "Over the rate limit for the client's address (Retry-After says when to come back)",
+    503: "The database is unavailable: nothing was recorded; send it again with its key",
+}
+GUARDS = (413, 429)  # every route (the body limit and the rate limit; /health is not counted)
+READ = (400, 422)
+DESK_READ = (*READ, 503)
+WRITE = (400, 401, 403, 404, 409, 422, 503)
+
+
+def answers(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The 4xx (and 503) a route answers, for its OpenAPI document."""
+    return {code: {"model": ErrorBody, "description": MEANING[code]} for code in codes}
+
+
+class Pages(Protocol):
+    """Web pages served beside the API: their routes, which requests are theirs, and the page
+    an error on one of them answers with."""
+
+    router: APIRouter
+
+    def is_page(self, request: Request) -> bool: ...
+
+    def error_page_for(
+        self, status: int, message: str, headers: Mapping[str, str] | None = None
+    ) -> Response: ...
+
+
+class _NoPages:
+    router = APIRouter()
+
+    def is_page(self, request: Request) -> bool:
+        return False
+
+    def error_page_for(
+        self, status: int, message: str, headers: Mapping[str, str] | None = None
+    ) -> Response:
+        raise AssertionError("no pages are served")  # is_page is never true
+
+
+NO_PAGES: Pages = _NoPages()
+
+
+def install(app: FastAPI, pages: Pages = NO_PAGES) -> None:
     """Register the handlers that turn every error into JSON (or an error page)."""
+    is_page, error_page_for = pages.is_page, pages.error_page_for
 
     @app.exception_handler(NyballotError)
     async def nyballot_error(request: Request, exc: NyballotError) -> Response:

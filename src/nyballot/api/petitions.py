@@ -3,10 +3,13 @@
 The database and matching libraries are imported by the handlers, when a review is asked for,
 so that they do not slow the server's start.
 
-    POST /petitions/review                  a lines file (text/csv body) -> the review (JSON)
+    POST /petitions/review                  a lines file (text/csv body) -> the review (JSON,
+                                            streamed; over 2,000 lines a clerk's token)
     POST /petitions/reviews                 the same, kept for the clerk (token) -> 201 with id
     GET  /petitions/reviews/{id}            a kept review, its overrides, the tally after them
     POST /petitions/reviews/{id}/overrides  a clerk's ruling on a line, with a reason (token)
+    POST /petitions/reviews/{id}/undo       the clerk's ruling on a line withdrawn (token)
+    POST /petitions/reviews/{id}/certify    the review certified: its rulings frozen (token)
     GET  /web/petitions                     the kept reviews, newest first, linked to their pages
     GET  /web/petitions/{id}                the page: each line, the voter beside it, a form
     POST /web/petitions/{id}/override       the page's form (token in the form)
@@ -22,15 +25,23 @@ is.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from functools import partial
 from typing import Annotated, Any, Literal
 from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Depends, Path, Query, Request
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import (
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 
 from nyballot.api.desk import client_of
 from nyballot.errors import NyballotError, UsageError
@@ -40,7 +51,7 @@ from nyballot.filing.desk import Desk
 from nyballot.filing.errors import ForbiddenError, NotFoundError
 from nyballot.law.choice import LawChoice
 from nyballot.petitions import kept
-from nyballot.petitions.lines import read_lines
+from nyballot.petitions.lines import Petition, read_lines
 from nyballot.petitions.report import template, title
 from nyballot.petitions.request import Request as ReviewRequest
 from nyballot.petitions.request import parse_units
@@ -49,6 +60,11 @@ router = APIRouter()
 # The access log's names for the writes here (the desk's own are "file" and "authenticate").
 KEEP = "keep review"
 OVERRIDE = "override"
+REVIEW = "review"
+UNDO = "undo override"
+CERTIFY = "certify review"
+# The lines a review without a clerk's token may hold: a public review's price is bounded.
+PUBLIC_LINES = 2_000
 # The paths whose body is a lines file (``app.MAX_UPLOAD``, not the small limit of the rest).
 UPLOADS = ("/petitions/review", "/petitions/reviews")
 Id = Annotated[str, Path(max_length=36)]
@@ -159,10 +175,69 @@ async def _reviewed(
     return await run_in_threadpool(run)
 
 
-@router.post("/petitions/review", tags=["petitions"])
-async def review_lines(request: Request, wanted: Asked, petition: InBook = None) -> dict[str, Any]:
-    """Review a lines file (the CSV as the body): a cited ruling per line and the tally."""
-    return (await _reviewed(request, wanted, petition))[0]
+@router.post("/petitions/review", tags=["petitions"], response_model=None)
+async def review_lines(
+    request: Request, wanted: Asked, petition: InBook = None
+) -> StreamingResponse:
+    """Review a lines file (the CSV as the body): a cited ruling per line and the tally,
+    streamed as each line is ruled. Without a clerk's token a review takes at most
+    ``PUBLIC_LINES`` lines (every request is under the rate limit too); a clerk's token takes
+    the whole upload limit."""
+    body = await request.body()
+    _refuse_forms(request.headers.get("content-type", ""), body)
+    token = _bearer(request)
+    if token is not None:
+        _clerk(request, token, REVIEW)
+    desk: Desk = request.app.state.desk
+
+    def start() -> Iterator[bytes]:
+        lines = read_lines(body, "lines file")
+        if token is None and len(lines.lines) > PUBLIC_LINES:
+            raise HTTPException(413, f"lines file: {len(lines.lines):,} lines; a review "
+                                f"without a clerk's token takes at most {PUBLIC_LINES:,} "
+                                "(send Authorization: Bearer TOKEN)")  # fmt: skip
+        return _started(lines, wanted, petition, desk)
+
+    # The review blocks on the database and the CPU: it starts in a worker thread (the bad
+    # input refused there, before a byte is sent), and the lines are ruled in worker threads
+    # as the response is sent, a batch at a time, never in the event loop.
+    chunks = await run_in_threadpool(start)
+    return StreamingResponse(chunks, media_type="application/json")
+
+
+def _started(
+    lines: Petition, wanted: ReviewRequest, petition: str | None, desk: Desk
+) -> Iterator[bytes]:
+    """The review's JSON as a generator whose first chunk is ready (so that a refusal comes
+    before the response starts); the store is closed when the last chunk is sent, or the
+    client goes."""
+    from nyballot.petitions.book import book_review
+    from nyballot.petitions.report import json_chunks
+    from nyballot.petitions.review import Review
+    from nyballot.voters.store import opened
+
+    stack = ExitStack()
+    try:
+        con = stack.enter_context(opened())
+        if petition is None:
+            run, in_book = Review(con, lines, wanted), None
+        else:
+            run, in_book = book_review(con, lines, wanted, petition, desk.records())
+    except BaseException:
+        stack.close()
+        raise
+
+    def rest() -> dict[str, Any]:
+        found = run.rest()
+        if in_book is not None:
+            found["petition"]["in_book"] = in_book
+        return found
+
+    def chunks() -> Iterator[bytes]:
+        with stack:
+            yield from json_chunks(run.lines(), rest)
+
+    return chunks()
 
 
 def _check_board(request: Request, actor: Actor, petition: str) -> None:
@@ -198,38 +273,53 @@ def kept_review(uid: Id) -> dict[str, Any]:
         return kept.get(con, uid)
 
 
-class OverrideIn(BaseModel):
+class LineIn(BaseModel):
+    """A line of a kept review and the clerk's reason (an undo's body)."""
+
     model_config = ConfigDict(extra="forbid")
     sheet: Annotated[int, Field(ge=1)]
     line: Annotated[int, Field(ge=1)]
-    valid: bool
     reason: Annotated[str, Field(min_length=1, max_length=kept.MAX_REASON)]
+
+
+class OverrideIn(LineIn):
+    valid: bool
+
+
+def _on_line(
+    request: Request, uid: str, body: LineIn, action: str, write: Callable[..., dict[str, Any]]
+) -> dict[str, Any]:
+    """A clerk's write on one line of a kept review, logged as the desk's writes are."""
+    from nyballot.voters.store import opened
+
+    target = f"review {uid} sheet {body.sheet} line {body.line}"
+    actor = _clerk(request, _bearer(request), action, target)
+    with _logged(request, actor, action, target), opened(read_only=False) as con:
+        return write(con, uid, body.sheet, body.line, clerk=actor.name,
+                     may_write=actor.check_board)  # fmt: skip
 
 
 @router.post("/petitions/reviews/{uid}/overrides", status_code=201, tags=["petitions"])
 def add_override(uid: Id, body: OverrideIn, request: Request) -> dict[str, Any]:
     """A clerk's ruling on one line, with the reason; kept beside the review's own."""
+    return _on_line(request, uid, body, OVERRIDE,
+                    partial(kept.override, valid=body.valid, reason=body.reason))  # fmt: skip
+
+
+@router.post("/petitions/reviews/{uid}/undo", status_code=201, tags=["petitions"])
+def undo_override(uid: Id, body: LineIn, request: Request) -> dict[str, Any]:
+    """Undo the clerk's ruling in force on a line (refused, 409, once certified)."""
+    return _on_line(request, uid, body, UNDO, partial(kept.undo, reason=body.reason))
+
+
+@router.post("/petitions/reviews/{uid}/certify", status_code=201, tags=["petitions"])
+def certify_review(uid: Id, request: Request) -> dict[str, Any]:
+    """Certify a kept review: its rulings are frozen (a clerk's token)."""
     from nyballot.voters.store import opened
 
-    target = f"review {uid} sheet {body.sheet} line {body.line}"
-    actor = _clerk(request, _bearer(request), OVERRIDE, target)
-    with _logged(request, actor, OVERRIDE, target), opened(read_only=False) as con:
-        return kept.override(con, uid, body.sheet, body.line, body.valid, body.reason,
-                             actor.name, actor.check_board)  # fmt: skip
-
-
-@router.get("/web/petitions", include_in_schema=False)
-def review_index() -> HTMLResponse:
-    """The kept reviews, newest first, linked to their pages."""
-    from nyballot.voters.store import has_voter_file, opened
-    from nyballot.voters.where import store_name
-    from nyballot.web.render import render
-
-    if not has_voter_file(None):
-        return render("petitions.html", reviews=[], store=store_name(None))
-    with opened() as con:
-        reviews = kept.listing(con)
-    return render("petitions.html", reviews=reviews, store=store_name(None))
+    actor = _clerk(request, _bearer(request), CERTIFY, f"review {uid}")
+    with _logged(request, actor, CERTIFY, f"review {uid}"), opened(read_only=False) as con:
+        return kept.certify(con, uid, actor.name, actor.check_board)
 
 
 @router.get("/web/petitions/{uid}", include_in_schema=False)

@@ -23,9 +23,10 @@ presidential contest is printed in rows (presidential.py).
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
-from nyballot.ballot import law
+from nyballot.ballot import rules as pid
+from nyballot.ballot.joint import joint_slates
 from nyballot.ballot.model import (
     Ballot,
     BallotInput,
@@ -33,6 +34,7 @@ from nyballot.ballot.model import (
     Contest,
     Left,
     Office,
+    text_problem,
 )
 from nyballot.ballot.order import (
     Item,
@@ -45,11 +47,13 @@ from nyballot.ballot.order import (
     nyc_alphabetical,
     only_office,
 )
+from nyballot.ballot.parts import contest_order
 from nyballot.ballot.presidential import presidential
 from nyballot.ballot.rules import BallotLaw, ballot_law
 from nyballot.ballot.shown import appearing, lines_of
 from nyballot.errors import OutOfCoverageError, UsageError
 from nyballot.law.choice import LawChoice
+from nyballot.reckoning.season import season_year, today
 
 PRESIDENTIAL = ("president", "delegate", "alternate-delegate")
 DELEGATES = ("delegate", "alternate-delegate")
@@ -65,14 +69,22 @@ class Printed:
 
 
 def build_ballot(data: BallotInput, choice: LawChoice, seed: str | None = None) -> Ballot:
-    """The ballot of one election district under ``choice``."""
-    rules = ballot_law(choice)
+    """The ballot of one election district under ``choice``: with no version named, the law in
+    force in the election's year (or, with no date in the file, the coming season's)."""
+    if seed and text_problem(seed):
+        raise UsageError(f"seed: {text_problem(seed)}; the drawing steps quote the seed")
+    year, chosen = _law_year(data, choice)
+    rules = ballot_law(choice, year)
     seed = seed or data.seed
     ballot = Ballot(
         party=data.party,
         place=data.place,
-        law=choice.label,
-        law_title=choice.title,
+        law=rules.label,
+        law_title=rules.title,
+        law_chosen=chosen,
+        date=data.date.isoformat() if data.date else "",
+        endorsement=asdict(data.endorsement),
+        independent_bodies=list(data.independent_bodies),
         seed=seed,
         district_index=data.district_index,
         input_digest=data.digest,
@@ -81,26 +93,43 @@ def build_ballot(data: BallotInput, choice: LawChoice, seed: str | None = None) 
     )
     _check_presidential(data, rules)
     if rules.nomination_by_petition:
+        repeal = rules.quote(pid.REPEALED_7_114)
         ballot.notes.append(
-            f'{law.REPEAL_7_114.cite}: "{law.REPEAL_7_114.words}" Uncontested offices are '
-            "not left off by that section."
+            f'{repeal.cite}: "{repeal.words}" Uncontested offices are not left off by that section.'
         )
     printed: list[Printed] = []
+    slates = joint_slates(data, rules, ballot)
     for office in data.offices:
         if office.kind == "president":
             presidential(office, data, rules, seed, ballot)
-        elif office.kind not in DELEGATES:
-            entry = _contents(office, rules, ballot)
+        elif office.kind not in DELEGATES and office.id not in slates.running_mates:
+            entry = _contents(slates.office(office), rules, ballot)
             if entry is not None:
                 printed.append(entry)
+            slates.left_off_with(office, entry, ballot)
     for entry in printed:
         linked = [p for p in printed if _linked(p.office, entry.office)]
         order = _ordered(entry, linked, data, rules, seed)
         entry.contest.lines = lines_of(order, rules, entry.contest)
+        slates.attach(entry.contest, order, rules)
         ballot.contests.append(entry.contest)
-    ballot.contests.sort(key=lambda c: [o.id for o in data.offices].index(c.office))
+    ballot.contests = contest_order(ballot.contests, data, rules, ballot)
     _no_ballot(ballot, rules)
     return ballot
+
+
+def _law_year(data: BallotInput, choice: LawChoice) -> tuple[int | None, str]:
+    """The year whose law is in force, and how the law was chosen, in words."""
+    if choice.law is not None:
+        return None, f"law version {choice.law}, as asked"
+    if data.date is not None:
+        year = data.date.year
+        return year, f"the law in force for {year}, the year of the election ({data.date})"
+    year = season_year()
+    return year, (
+        f"the law in force for {year}: the file gives no election date, so the year of the "
+        f"next general election still to come (today is {today()})"
+    )
 
 
 def _check_presidential(data: BallotInput, rules: BallotLaw) -> None:
@@ -108,7 +137,8 @@ def _check_presidential(data: BallotInput, rules: BallotLaw) -> None:
     if set(kinds) & set(PRESIDENTIAL) and not rules.presidential:
         raise OutOfCoverageError(
             "offices of kind president, delegate or alternate-delegate: a presidential primary "
-            "ballot is modelled only under § 2-122-a as the bill S5961 would add it"
+            "ballot is modelled only under a law with the presidential primary of § 2-122-a "
+            f"(provision {pid.PRESIDENTIAL})"
         )
     if kinds.count("president") > 1:
         raise UsageError("the ballot has more than one office of kind 'president'")
@@ -147,7 +177,7 @@ def _contents(office: Office, rules: BallotLaw, ballot: Ballot) -> Printed | Non
                 office.title,
                 "party nominations for public office are made by nominating petition, not at "
                 "the primary",
-                law.NOMINATION_BY_PETITION.cite,
+                rules.quote(pid.BY_PETITION).cite,
             )
         )
         return None
@@ -157,8 +187,8 @@ def _contents(office: Office, rules: BallotLaw, ballot: Ballot) -> Printed | Non
     if sole:
         contest.say(
             f"{shown[0].name} is the only person who filed a notice of intent: named on the "
-            f'ballot without a petition. "{law.SOLE_NOTICE.words}"',
-            law.SOLE_NOTICE.cite,
+            f'ballot without a petition. "{rules.quote(pid.SOLE_FILER).words}"',
+            rules.quote(pid.SOLE_FILER).cite,
         )
     persons = len({c.who for c in shown})
     if rules.uncontested is None or persons > office.seats:
@@ -169,8 +199,8 @@ def _contents(office: Office, rules: BallotLaw, ballot: Ballot) -> Printed | Non
         contest.say(
             "Uncontested, but printed: a notice of intent was filed. Reading: § 6-117(3) "
             "names the filer on the ballot and the amended § 7-114(1)(d) prints a ballot "
-            f'where a notice was filed. "{law.UNCONTESTED_NOTICE.words}"',
-            law.UNCONTESTED_NOTICE.cite,
+            f'where a notice was filed. "{rules.quote(pid.NOTICE_PRINTS).words}"',
+            rules.quote(pid.NOTICE_PRINTS).cite,
         )
         return Printed(office, contest, shown)
     if office.opportunity_to_ballot and rules.no_ballot is not None:
@@ -292,40 +322,43 @@ def _ordered(
         contest.say(
             "Delegates and alternates to one convention designated by one petition are one "
             f"group: offices {', '.join(p.office.id for p in linked)} are ordered together. "
-            f'"{law.CONVENTION_GROUP.words}"',
-            law.CONVENTION_GROUP.cite,
+            f'"{rules.quote(pid.CONVENTION_GROUP).words}"',
+            rules.quote(pid.CONVENTION_GROUP).cite,
         )
     _say_groups(only_office(items, office.id), rules, contest)
     if rules.board_order:
         contest.say(
-            "S.5305-A leaves the order to the officer or board (its § 7-116(1) speaks of each "
+            "This law leaves the order to the officer or board (its § 7-116(1) speaks of each "
             "public office; § 7-116(3) to (6) are repealed, with nothing in their place for "
             "party positions). Drawn by lot here from the published seed, one method open to "
-            f'the board. "{law.BOARD_ORDER.words}"',
-            law.BOARD_ORDER.cite,
+            f'the board. "{rules.quote(pid.BOARD_ORDER).words}"',
+            rules.quote(pid.BOARD_ORDER).cite,
         )
         order = by_lot(
             items,
             need_seed(seed, office.id),
             contest,
             groups_below=False,
-            lot=rules.lot,
+            rules=rules,
             key=key,
             announce=False,
         )
     elif data.new_york_city and not rules.new_york_city:
         raise OutOfCoverageError(f"office '{office.id}' in New York City: {rules.missing}")
     elif data.new_york_city and office.numbered:
-        order = numbered(items, contest, office.id)
+        order = numbered(items, contest, office.id, rules)
     elif data.new_york_city and office.kind == "county-committee":
-        order = county_committee(items, data.district_index, contest, seed)
+        order = county_committee(items, data.district_index, contest, seed, rules)
     elif data.new_york_city:
         if len(linked) > 1:
-            contest.say(f'"{law.NYC_CONVENTION_GROUP.words}"', law.NYC_CONVENTION_GROUP.cite)
-        order = nyc_alphabetical(items, data.district_index, contest)
+            contest.say(
+                f'"{rules.quote(pid.NYC_CONVENTION_GROUP).words}"',
+                rules.quote(pid.NYC_CONVENTION_GROUP).cite,
+            )
+        order = nyc_alphabetical(items, data.district_index, contest, rules)
     else:
         order = by_lot(
-            items, need_seed(seed, office.id), contest, groups_below=grouped, key=key, lot=rules.lot
+            items, need_seed(seed, office.id), contest, groups_below=grouped, key=key, rules=rules
         )
     order = only_office(_substituted(order, substitutes, rules, contest), office.id)
     late_items = items_of(late, _grouped(office))
@@ -361,17 +394,17 @@ def _late_cite(rules: BallotLaw, data: BallotInput, contest: Contest) -> str:
         contest.say(
             "Reading: § 7-116(6) would be repealed; the board places names added or removed "
             "late as the old words did, at the bottom or without moving the others.",
-            law.BOARD_ORDER.cite,
+            rules.quote(pid.BOARD_ORDER).cite,
         )
-        return law.BOARD_ORDER.cite
-    contest.say(f'"{law.COURT_ORDER.words}"', law.COURT_ORDER.cite)
+        return rules.quote(pid.BOARD_ORDER).cite
+    contest.say(f'"{rules.quote(pid.COURT_ORDER).words}"', rules.quote(pid.COURT_ORDER).cite)
     if not data.new_york_city:
         contest.say(
             "Reading: § 7-116(6) speaks of the city of New York; no other rule places a late "
             "name, so the same bottom placement is used.",
-            law.COURT_ORDER.cite,
+            rules.quote(pid.COURT_ORDER).cite,
         )
-    return law.COURT_ORDER.cite
+    return rules.quote(pid.COURT_ORDER).cite
 
 
 def _say_groups(items: list[Item], rules: BallotLaw, contest: Contest) -> None:
@@ -383,11 +416,11 @@ def _say_groups(items: list[Item], rules: BallotLaw, contest: Contest) -> None:
             contest.say(
                 f"Petition {item.key}: {names} kept together in petition order (the board's "
                 "choice: § 7-116(3), which required it, would be repealed).",
-                law.BOARD_ORDER.cite,
+                rules.quote(pid.BOARD_ORDER).cite,
             )
         else:
             contest.say(
                 f"Petition {item.key}: {names} kept together in petition order. "
-                f'"{law.WITHIN_GROUP.words}"',
-                law.WITHIN_GROUP.cite,
+                f'"{rules.quote(pid.WITHIN_GROUP).words}"',
+                rules.quote(pid.WITHIN_GROUP).cite,
             )

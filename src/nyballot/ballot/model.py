@@ -1,6 +1,6 @@
 """The ballot input (one election district's primary) and what the ballot module returns.
 
-The input is a JSON document; its shape is documented in the README ("Ballots") and an example
+The input is a JSON document; its shape is documented in docs/ballots.md and an example
 ships in ``examples/ballot-ed.json``. Every error names the place in the file, e.g.
 ``ballot.json: offices[1].candidates[2]: 'status' must be one of ...``.
 """
@@ -51,6 +51,8 @@ class Candidate:
     office: str = ""  # the office this entry is for
     office_index: int = 0  # the office's place on the ballot (input order)
     replaces: str = ""  # the id of the candidate whose vacancy this one fills, late
+    joint: str = ""  # the id of the running mate designated jointly (§ 7-114(1)(d))
+    parties: tuple[str, ...] = ()  # other parties and independent bodies it stands for
 
     @property
     def who(self) -> str:
@@ -68,6 +70,8 @@ class Office:
     numbered: bool = False
     uncommitted_petition: bool = False
     convention: str | None = None  # delegates and alternates to one convention share it
+    level: str = ""  # the office's electorate (state, congressional, ...): the contest order
+    joint: str = ""  # the office designated jointly with this one (governor: lieutenant governor)
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,26 @@ class BallotInput:
     offices: tuple[Office, ...]
     election: str = "primary"
     digest: str = ""  # sha256 of the input document, recorded beside the seed
+    date: dt.date | None = None  # the election's date: its year chooses the law in force
+    endorsement: Endorsement = field(default_factory=lambda: Endorsement())
+    independent_bodies: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Endorsement:
+    """What § 7-106(5) prints on the ballot: county, districts, the commissioners' names."""
+
+    county: str = ""
+    district: str = ""  # "Assembly District 65" (or legislative district), as the file says it
+    ward: str = ""  # ward and city or town, where applicable
+    election_district: str = ""
+    commissioners: tuple[str, ...] = ()
+
+    def missing(self) -> list[str]:
+        named = {"county": self.county, "district": self.district,
+                 "election_district": self.election_district}  # fmt: skip
+        gaps = [key for key, value in named.items() if not value]
+        return gaps + ([] if self.commissioners else ["commissioners"])
 
 
 @dataclass(frozen=True)
@@ -100,6 +124,8 @@ class Line:
     petition: str = ""
     label: str = ""
     children: list[Line] = field(default_factory=list)
+    filed: str = ""  # the day the petition was filed, ISO, where the file gives it
+    parties: list[str] = field(default_factory=list)  # other parties it stands for (fusion)
 
 
 @dataclass
@@ -145,20 +171,26 @@ class Ballot:
     left_off: list[Left] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     unverified: list[str] = field(default_factory=list)
+    independent_bodies: list[str] = field(default_factory=list)
+    law_chosen: str = ""  # how the law was chosen ("in force for 2026, the election's year")
+    date: str = ""  # the election's date, ISO
+    endorsement: dict[str, Any] = field(default_factory=dict)
 
 
 # The keys each object of the input may have (README, "Ballots"); any other is refused, so a
 # misspelt key ("stauts") is reported rather than silently read as its default.
 DOCUMENT_KEYS = (
     "election", "party", "place", "new_york_city", "election_district_index", "seed", "offices",
+    "date", "county", "district", "ward", "election_district", "commissioners",
+    "independent_bodies",
 )  # fmt: skip
 OFFICE_KEYS = (
     "id", "title", "kind", "seats", "opportunity_to_ballot", "numbered", "uncommitted_petition",
-    "convention", "candidates",
+    "convention", "candidates", "level", "joint",
 )  # fmt: skip
 CANDIDATE_KEYS = (
     "id", "name", "surname", "status", "petition", "filed", "notice_of_intent", "short_form",
-    "sex", "pledged_to", "number", "court_order", "person", "replaces",
+    "sex", "pledged_to", "number", "court_order", "person", "replaces", "joint", "parties",
 )  # fmt: skip
 # The word printed for uncommitted delegates (§ 2-122-a(8)(b)); no candidate may take it as id.
 UNCOMMITTED = "uncommitted"
@@ -281,6 +313,8 @@ def _candidate(
         suffix=parts.suffix,
         person=_text(raw, "person", source, where, cid),
         replaces=_text(raw, "replaces", source, where) if "replaces" in raw else "",
+        joint=_text(raw, "joint", source, where) if "joint" in raw else "",
+        parties=_names(raw, "parties", source, where),
         office=office[0],
         office_index=office[1],
     )
@@ -310,7 +344,20 @@ def _office(raw: Any, source: str, where: str, index: int) -> Office:
         numbered=_flag(raw, "numbered", source, where),
         uncommitted_petition=_flag(raw, "uncommitted_petition", source, where),
         convention=_text(raw, "convention", source, where) if "convention" in raw else None,
+        level=_text(raw, "level", source, where) if "level" in raw else "",
+        joint=_text(raw, "joint", source, where) if "joint" in raw else "",
     )
+
+
+def _names(raw: dict[str, Any], key: str, source: str, where: str) -> tuple[str, ...]:
+    """A list of names (parties, commissioners): each a non-empty string, none twice."""
+    value = raw.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise _fail(source, where, f"'{key}' must be a list of non-empty strings")
+    names = tuple(v.strip() for v in value)
+    if len(set(names)) < len(names):
+        raise _fail(source, where, f"'{key}' names one twice")
+    return names
 
 
 def _check_vacancies(candidates: tuple[Candidate, ...], source: str, where: str) -> None:
@@ -366,12 +413,98 @@ def _check_ids(offices: tuple[Office, ...], source: str) -> None:
                 )
 
 
+def _check_joint(offices: tuple[Office, ...], source: str) -> None:
+    """Offices designated jointly name each other's candidates, one running mate each."""
+    by_id = {o.id: (i, o) for i, o in enumerate(offices)}
+    mates = {o.joint for o in offices if o.joint}
+    for i, office in enumerate(offices):
+        partner = by_id.get(office.joint)
+        if office.joint and (partner is None or partner[1] is office or partner[1].joint):
+            raise _fail(
+                source,
+                f"offices[{i}]",
+                f"'joint' names '{office.joint}', which is not "
+                "another office of the ballot designated only with this one",
+            )
+        if partner is not None:
+            _pair(office, partner[1], source, i, partner[0])
+        elif office.id not in mates:
+            for j, c in enumerate(office.candidates):
+                if c.joint:
+                    raise _fail(
+                        source,
+                        f"offices[{i}].candidates[{j}]",
+                        f"'joint' names "
+                        f"'{c.joint}', but office '{office.id}' has no 'joint' office",
+                    )
+
+
+def _pair(first: Office, second: Office, source: str, i: int, k: int) -> None:
+    """Each candidate on the ballot of one office has exactly one running mate of the other."""
+    pairs: dict[str, str] = {}
+    for c in first.candidates:
+        if c.joint:
+            pairs[c.id] = c.joint
+    for c in second.candidates:
+        if c.joint:
+            if pairs.get(c.joint, c.id) != c.id:
+                raise _fail(
+                    source,
+                    f"offices[{k}]",
+                    f"{c.name} ({second.title}) and "
+                    f"'{c.joint}' ({first.title}) are paired with different mates",
+                )
+            pairs[c.joint] = c.id
+    ones = {c.id: c for c in first.candidates}
+    twos = {c.id: c for c in second.candidates}
+    for one, two in pairs.items():
+        if one not in ones or two not in twos:
+            raise _fail(
+                source,
+                f"offices[{i}]",
+                f"'joint' pairs '{one}' with '{two}': the first "
+                f"must be a candidate for {first.title}, the second for {second.title}",
+            )
+    for c in first.candidates:
+        mate = twos.get(pairs.get(c.id, ""))
+        _on_both(c, first, mate, second, source)
+    paired = set(pairs.values())
+    for c in second.candidates:
+        if c.status in ON_BALLOT and c.id not in paired:
+            raise _fail(
+                source,
+                f"offices[{k}]",
+                f"{c.name}, candidate for {second.title}, is "
+                f"designated jointly with no candidate for {first.title}",
+            )
+
+
+def _on_both(
+    c: Candidate, first: Office, mate: Candidate | None, second: Office, source: str
+) -> None:
+    if c.status in ON_BALLOT and mate is None:
+        raise _fail(
+            source,
+            f"office '{first.id}'",
+            f"{c.name}, candidate for {first.title}, is "
+            f"designated jointly with no candidate for {second.title}",
+        )
+    if mate is not None and (c.status in ON_BALLOT) != (mate.status in ON_BALLOT):
+        raise _fail(
+            source,
+            f"office '{first.id}'",
+            f"{c.name} ({first.title}, {c.status}) and "
+            f"{mate.name} ({second.title}, {mate.status}) were designated jointly: both "
+            "are on the ballot or neither",
+        )
+
+
 def _check_text(value: Any, source: str, where: str) -> None:
     """Refuse control characters (and bidirectional overrides) anywhere in the document."""
     if isinstance(value, str):
-        bad = next((ch for ch in value if unicodedata.category(ch) == "Cc" or ch in _BIDI), None)
-        if bad is not None:
-            raise _fail(source, where, f"contains the control character U+{ord(bad):04X}")
+        problem = text_problem(value)
+        if problem:
+            raise _fail(source, where, problem)
     elif isinstance(value, dict):
         for key, item in value.items():
             _check_text(key, source, where)
@@ -384,10 +517,47 @@ def _check_text(value: Any, source: str, where: str) -> None:
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
+def text_problem(value: str) -> str:
+    """What makes ``value`` unprintable ("" if nothing): a control character, a bidirectional
+    override, or a lone surrogate (half of a UTF-16 pair, no character at all)."""
+    for ch in value:
+        kind = unicodedata.category(ch)
+        if kind == "Cs":
+            return f"contains a lone surrogate U+{ord(ch):04X}, which is no character"
+        if kind == "Cc" or ch in _BIDI:
+            return f"contains the control character U+{ord(ch):04X}"
+    return ""
+
+
 def input_digest(data: Any) -> str:
     """sha256 of the document in canonical JSON (keys sorted, no spaces, UTF-8)."""
     canonical = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _endorsement(doc: dict[str, Any], source: str) -> Endorsement:
+    """The parts of § 7-106(5)'s endorsement the file gives ("" where it gives none)."""
+
+    def part(key: str) -> str:
+        return _text(doc, key, source, key) if key in doc else ""
+
+    return Endorsement(
+        county=part("county"),
+        district=part("district"),
+        ward=part("ward"),
+        election_district=part("election_district"),
+        commissioners=_names(doc, "commissioners", source, "document"),
+    )
+
+
+def _date(doc: dict[str, Any], source: str) -> dt.date | None:
+    if "date" not in doc:
+        return None
+    text = _text(doc, "date", source, "date")
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise _fail(source, "date", f"not an ISO date (YYYY-MM-DD): {text[:40]!r}") from None
 
 
 def parse_ballot(data: Any, source: str = "ballot.json") -> BallotInput:
@@ -425,7 +595,11 @@ def parse_ballot(data: Any, source: str = "ballot.json") -> BallotInput:
         if oid in ids[:i]:
             raise _fail(source, f"offices[{i}]", f"office id '{oid}' is repeated")
     _check_ids(offices, source)
+    _check_joint(offices, source)
     return BallotInput(
+        date=_date(doc, source),
+        endorsement=_endorsement(doc, source),
+        independent_bodies=_names(doc, "independent_bodies", source, "document"),
         party=_text(doc, "party", source, "party"),
         place=_text(doc, "place", source, "place", "election district"),
         new_york_city=_flag(doc, "new_york_city", source, "new_york_city"),

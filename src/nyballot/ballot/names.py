@@ -21,8 +21,8 @@ from nameparser import HumanName
 from pyuca import Collator
 
 if TYPE_CHECKING:
-    from nyballot.ballot.law import Quote
     from nyballot.ballot.model import Candidate
+    from nyballot.ballot.rules import Quote
 
 
 class NameParts(NamedTuple):
@@ -88,12 +88,7 @@ def printed_name(
             )
         else:
             name = board_short_form(candidate)
-            chosen = (
-                f" The candidate's form '{short}' does not keep the surname in full, so the "
-                "board decides."
-                if short
-                else ""
-            )
+            chosen = _refused(short, candidate.surname, count) if short else ""
             why.append(
                 (
                     f"{candidate.name} has {count} letters (> {limit}): the board's short form "
@@ -102,6 +97,19 @@ def printed_name(
                 )
             )
     return name.upper(), why
+
+
+def _refused(short: str, surname: str, count: int) -> str:
+    """Why the candidate's own short form is not printed: the surname cut, or not shorter."""
+    if surname not in short:
+        return (
+            f" The candidate's form '{short}' does not keep the surname in full, so the board "
+            "decides."
+        )
+    return (
+        f" The candidate's form '{short}' has {letters(short)} letters, no fewer than the full "
+        f"name's {count}, so the board decides."
+    )
 
 
 def with_sex(printed: str, candidate: Candidate) -> str:

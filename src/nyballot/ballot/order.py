@@ -11,10 +11,11 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from nyballot.ballot import law
+from nyballot.ballot import rules as pid
 from nyballot.ballot.lot import draw, ticket
 from nyballot.ballot.model import Candidate, Contest
 from nyballot.ballot.names import collation_key
+from nyballot.ballot.rules import BallotLaw
 from nyballot.errors import UsageError
 
 
@@ -74,7 +75,7 @@ def by_lot(
     contest: Contest,
     *,
     groups_below: bool,
-    lot: law.Quote,
+    rules: BallotLaw,
     key: str | None = None,
     announce: bool = True,
 ) -> list[Item]:
@@ -82,32 +83,39 @@ def by_lot(
 
     With ``groups_below`` false (one drawing for all, as for public office or under
     § 2-122-a(8)(c)), groups and individuals are drawn together. ``key`` is the office key of
-    the drawing (the office id unless offices are drawn together); ``lot`` the words that
+    the drawing (the office id unless offices are drawn together); ``rules`` the law whose lot words
     order the drawing, quoted unless ``announce`` is false (the caller has said why).
     """
-    cite = lot.cite
+    cite = rules.lot.cite
     key = key or contest.office
+    # Offices drawn together (delegates and alternates to one convention): each contest shows
+    # the drawing of the items it prints; a drawing for no one office (a row of § 2-122-a) all.
+    mine = contest.office in {m.office for i in items for m in i.members}
     if groups_below and any(i.is_group for i in items):
         groups = [i for i in items if i.is_group]
         single = [i for i in items if not i.is_group]
-        order = _drawn(groups, seed, "petition", contest, cite)
-        order += _drawn(single, seed, key, contest, cite)
+        order = _drawn(groups, seed, "petition", contest, cite, mine)
+        order += _drawn(single, seed, key, contest, cite, mine)
         contest.say(
             f"Groups designated by one petition drawn first by a single lot (office key "
             f"'petition'); candidates designated individually printed below them, drawn among "
-            f'themselves. "{law.SINGLE_LOT.words}" "{law.INDIVIDUALS_BELOW.words}"',
-            law.SINGLE_LOT.cite,
+            f'themselves. "{rules.quote(pid.GROUPS).words}" "{rules.quote(pid.GROUPS, 1).words}"',
+            rules.quote(pid.GROUPS).cite,
         )
         return order
     if announce:
-        contest.say(f'Order determined by lot. "{lot.words}"', lot.cite)
-    return _drawn(items, seed, key, contest, cite)
+        contest.say(f'Order determined by lot. "{rules.lot.words}"', rules.lot.cite)
+    return _drawn(items, seed, key, contest, cite, mine)
 
 
-def _drawn(items: list[Item], seed: str, office: str, contest: Contest, cite: str) -> list[Item]:
+def _drawn(
+    items: list[Item], seed: str, office: str, contest: Contest, cite: str, mine: bool
+) -> list[Item]:
     by_key = {i.key: i for i in items}
     order = [by_key[k] for k in draw(seed, office, by_key)]
     for place, item in enumerate(order, start=1):
+        if mine and all(m.office != contest.office for m in item.members):
+            continue
         digest = ticket(seed, office, item.key)
         contest.say(
             f"Drawn {place}: {item.label()}: sha256('{seed}|{office}|{item.key}') = "
@@ -125,22 +133,24 @@ def rotate(items: list[Item], steps: int) -> list[Item]:
     return items[k:] + items[:k]
 
 
-def nyc_alphabetical(items: list[Item], district_index: int, contest: Contest) -> list[Item]:
+def nyc_alphabetical(
+    items: list[Item], district_index: int, contest: Contest, rules: BallotLaw
+) -> list[Item]:
     """§ 7-116(6): alphabetical by surname (then given name) in the first district, rotated."""
     first = sorted(items, key=alphabetical)
     contest.say(
         "First election district: "
         + ", ".join(i.label() for i in first)
-        + f'. "{law.NYC_ALPHABETICAL.words}" "{law.NYC_GIVEN_NAME.words}"',
-        law.NYC_ALPHABETICAL.cite,
+        + f'. "{rules.quote(pid.NEW_YORK_CITY).words}" "{rules.quote(pid.NYC_GIVEN_NAME).words}"',
+        rules.quote(pid.NEW_YORK_CITY).cite,
     )
     if any(i.is_group for i in items):
         contest.say(
             "Groups designated by one petition kept together and placed by the surname of the "
-            f'first person on the petition. "{law.NYC_GROUPS.words}"',
-            law.NYC_GROUPS.cite,
+            f'first person on the petition. "{rules.quote(pid.NYC_GROUPS).words}"',
+            rules.quote(pid.NYC_GROUPS).cite,
         )
-    return _rotated(first, district_index, contest)
+    return _rotated(first, district_index, contest, rules)
 
 
 def alphabetical(item: Item) -> tuple[tuple[int, ...], ...]:
@@ -151,18 +161,20 @@ def alphabetical(item: Item) -> tuple[tuple[int, ...], ...]:
             collation_key(item.key))  # fmt: skip
 
 
-def _rotated(first: list[Item], district_index: int, contest: Contest) -> list[Item]:
+def _rotated(
+    first: list[Item], district_index: int, contest: Contest, rules: BallotLaw
+) -> list[Item]:
     shift = (district_index - 1) % len(first) if first else 0
     contest.say(
         f"This is election district {district_index} in order: the first-named moves to the "
         f"bottom {district_index - 1} time(s) ({shift} net of full cycles of {len(first)}). "
-        f'"{law.NYC_ROTATION.words}"',
-        law.NYC_ROTATION.cite,
+        f'"{rules.quote(pid.NYC_ROTATION).words}"',
+        rules.quote(pid.NYC_ROTATION).cite,
     )
     return rotate(first, district_index - 1)
 
 
-def numbered(items: list[Item], contest: Contest, office: str) -> list[Item]:
+def numbered(items: list[Item], contest: Contest, office: str, rules: BallotLaw) -> list[Item]:
     """§ 7-116(6): names the board has numbered (identical or similar names) are not rotated."""
     for item in items:
         if item.first.number is None:
@@ -172,14 +184,14 @@ def numbered(items: list[Item], contest: Contest, office: str) -> list[Item]:
             )
     order = sorted(items, key=lambda i: (i.first.number or 0, i.key))
     contest.say(
-        f'Printed in the order of the board\'s numbers. "{law.NYC_NUMBERED.words}"',
-        law.NYC_NUMBERED.cite,
+        f'Printed in the order of the board\'s numbers. "{rules.quote(pid.NYC_NUMBERED).words}"',
+        rules.quote(pid.NYC_NUMBERED).cite,
     )
     return order
 
 
 def county_committee(
-    items: list[Item], district_index: int, contest: Contest, seed: str | None
+    items: list[Item], district_index: int, contest: Contest, seed: str | None, rules: BallotLaw
 ) -> list[Item]:
     """§ 7-116(6): by priority of filing in the first district, then rotated by petition."""
 
@@ -202,7 +214,7 @@ def county_committee(
             + ") have no priority between them in the words; their order is drawn by lot from "
             f"the published seed, as § 7-116(3) orders names it does not otherwise place "
             f"(tickets sha256('{drawn}|{contest.office}|ITEM')).",
-            law.COUNTY_COMMITTEE.cite,
+            rules.quote(pid.NYC_COUNTY_COMMITTEE).cite,
         )
         first = sorted(items, key=lambda i: (filed(i), ticket(drawn, contest.office, i.key)))
     else:
@@ -210,15 +222,15 @@ def county_committee(
     contest.say(
         "First election district, by priority of filing: "
         + ", ".join(f"{i.label()} ({filed(i).isoformat(sep=' ')})" for i in first)
-        + f'. "{law.COUNTY_COMMITTEE.words}"',
-        law.COUNTY_COMMITTEE.cite,
+        + f'. "{rules.quote(pid.NYC_COUNTY_COMMITTEE).words}"',
+        rules.quote(pid.NYC_COUNTY_COMMITTEE).cite,
     )
     contest.say(
         "Reading: the petitions on this ballot appeared in each earlier district of the "
         "assembly district, so the rotation counts every earlier district.",
-        law.COUNTY_COMMITTEE.cite,
+        rules.quote(pid.NYC_COUNTY_COMMITTEE).cite,
     )
-    return _rotated(first, district_index, contest)
+    return _rotated(first, district_index, contest, rules)
 
 
 def court_orders(

@@ -11,7 +11,7 @@ UNCOMMITTED where a valid petition was filed), the pledged delegates and then al
 
 from __future__ import annotations
 
-from nyballot.ballot import law
+from nyballot.ballot import rules as pid
 from nyballot.ballot.model import (
     UNCOMMITTED,
     Ballot,
@@ -40,21 +40,25 @@ def presidential(
     if office.uncommitted_petition:
         word = Candidate(UNCOMMITTED, "UNCOMMITTED", "UNCOMMITTED", "designated", UNCOMMITTED, -1)
         rows.append(Item(UNCOMMITTED, (word,)))
-        contest.say(f'"UNCOMMITTED" is listed. "{law.UNCOMMITTED.words}"', law.UNCOMMITTED.cite)
+        contest.say(
+            f'"UNCOMMITTED" is listed. "{rules.quote(pid.UNCOMMITTED).words}"',
+            rules.quote(pid.UNCOMMITTED).cite,
+        )
     contest.say(
-        f'No rotation by election district. "{law.NO_ROTATION.words}"', law.NO_ROTATION.cite
+        f'No rotation by election district. "{rules.quote(pid.NO_ROTATION).words}"',
+        rules.quote(pid.NO_ROTATION).cite,
     )
     pledged = _pledged(data, rules, ballot, {r.key for r in rows})
     kinds = {o.id: o.kind for o in data.offices}
     if len(rows) <= 1 and not pledged:
         words = f': "{rules.uncontested.words}"' if rules.uncontested else ""
-        cite = rules.uncontested.cite if rules.uncontested else law.DELEGATES_BALLOT.cite
+        cite = rules.uncontested.cite if rules.uncontested else rules.quote(pid.PRESIDENTIAL).cite
         ballot.left_off.append(Left(office.id, office.title, f"uncontested{words}", cite))
         return
-    order = by_lot(rows, need_seed(seed, office.id), contest, groups_below=False, lot=rules.lot)
+    order = by_lot(rows, need_seed(seed, office.id), contest, groups_below=False, rules=rules)
     contest.say(
-        f'Delegates, then alternates, under each name. "{law.DELEGATES_UNDER.words}"',
-        law.DELEGATES_UNDER.cite,
+        f'Delegates, then alternates, under each name. "{rules.quote(pid.DELEGATES_UNDER).words}"',
+        rules.quote(pid.DELEGATES_UNDER).cite,
     )
     for row in order:
         contest.lines.append(_row(row, pledged.get(row.key, []), rules, seed, contest, kinds))
@@ -80,7 +84,7 @@ def _pledged(
             continue
         delegates, _ = appearing(other, rules, ballot)
         for c in delegates:
-            void = _void(c, legends[c.petition], rows)
+            void = _void(c, legends[c.petition], rows, rules)
             if void is not None:
                 ballot.left_off.append(Left(other.id, c.name, void[0], void[1]))
                 continue
@@ -88,19 +92,19 @@ def _pledged(
     return pledged
 
 
-def _void(c: Candidate, legends: set[str], rows: set[str]) -> tuple[str, str] | None:
+def _void(
+    c: Candidate, legends: set[str], rows: set[str], rules: BallotLaw
+) -> tuple[str, str] | None:
     if len(legends) > 1:
         return (
             f"petition {c.petition} names candidates pledged to "
             + ", ".join(f"'{p}'" for p in sorted(legends))
-            + f': "{law.MIXED_PLEDGE.words}"',
-            law.MIXED_PLEDGE.cite,
+            + f': "{rules.quote(pid.MIXED_PLEDGE).words}"',
+            rules.quote(pid.MIXED_PLEDGE).cite,
         )
     if c.pledged_to not in rows:
-        return (
-            f"pledged to '{c.pledged_to}', who is not on the ballot: \"{law.VOID_PLEDGE.words}\"",
-            law.VOID_PLEDGE.cite,
-        )
+        void = rules.quote(pid.VOID_PLEDGE)
+        return f"pledged to '{c.pledged_to}', who is not on the ballot: \"{void.words}\"", void.cite
     return None
 
 
@@ -122,11 +126,12 @@ def _row(
     key = f"delegates:{row.key}"
     sub = Contest(key, "", "delegate", 0)
     drawn = by_lot(items_of(members, grouped=True), need_seed(seed, contest.office), sub,
-                   groups_below=False, lot=rules.lot)  # fmt: skip
+                   groups_below=False, rules=rules)  # fmt: skip
+    groups = rules.quote(pid.DELEGATE_GROUPS)
     contest.say(
         f"Delegates and alternates pledged to {head.name}: petitions and individuals in one "
-        f'drawing, a petition\'s delegates and alternates one group. "{law.DELEGATE_GROUPS.words}"',
-        law.DELEGATE_GROUPS.cite,
+        f'drawing, a petition\'s delegates and alternates one group. "{groups.words}"',
+        groups.cite,
     )
     contest.steps += [s for s in sub.steps if s.cite == rules.lot.cite and "Drawn" in s.text]
     offices = sorted({(c.office_index, c.office) for c in members})
@@ -135,5 +140,8 @@ def _row(
             for child in lines_of(only_office(drawn, oid), rules, contest, sex=True):
                 child.label = label
                 line.children.append(child)
-    contest.say_once(f'(M)/(F) after delegate names. "{law.SEX_LETTER.words}"', law.SEX_LETTER.cite)
+    contest.say_once(
+        f'(M)/(F) after delegate names. "{rules.quote(pid.SEX_LETTER).words}"',
+        rules.quote(pid.SEX_LETTER).cite,
+    )
     return line

@@ -23,7 +23,7 @@ def _vote_for(c: Contest) -> str:
     return f"vote for {'not more than ' if c.seats > 1 else ''}{c.seats}"
 
 
-def _cite(cite: str) -> str:
+def shown_cite(cite: str) -> str:
     return f"§ {cite}" if cite[:1].isdigit() else cite
 
 
@@ -36,8 +36,14 @@ def _heading(ballot: Ballot) -> str:
     return f"OFFICIAL PRIMARY BALLOT - {ballot.party.upper()} PARTY"
 
 
+def law_line(ballot: Ballot) -> str:
+    """Which law the ballot is read under, and how it was chosen: every output's first line."""
+    mark = "WHAT-IF " if ballot.what_if else ""
+    return f"{mark}Law: {ballot.law} ({ballot.law_title}); {ballot.law_chosen}"
+
+
 def render_text(ballot: Ballot, *, steps: bool = True) -> str:
-    out = [_heading(ballot), ballot.place, f"Law: {ballot.law} ({ballot.law_title})"]
+    out = [law_line(ballot), _heading(ballot), ballot.place]
     if ballot.what_if:
         out.append(WHAT_IF)
     if ballot.seed:
@@ -55,13 +61,13 @@ def render_text(ballot: Ballot, *, steps: bool = True) -> str:
         if steps:
             out.append("  Why this order:")
             for i, step in enumerate(contest.steps, start=1):
-                cite = f"   [{_cite(step.cite)}]" if step.cite else ""
+                cite = f"   [{shown_cite(step.cite)}]" if step.cite else ""
                 out.append(f"    {i}. {step.text}{cite}")
         out.append("")
     if ballot.left_off:
         out.append("Not on the ballot:")
         for left in ballot.left_off:
-            out.append(f"  - {left.office}: {left.who}: {left.reason}   [{_cite(left.cite)}]")
+            out.append(f"  - {left.office}: {left.who}: {left.reason}   [{shown_cite(left.cite)}]")
         out.append("")
     for note in ballot.notes:
         out.append(f"Note: {note}")
@@ -70,16 +76,18 @@ def render_text(ballot: Ballot, *, steps: bool = True) -> str:
     return "\n".join(out).rstrip("\n") + "\n"
 
 
-def _html_line(line: Line) -> str:
+def line_html(line: Line, number: int | None = None, child_ovals: bool = True) -> str:
+    """One printed line: its designating number (if any), an oval, the name, and the names in
+    its row: each with an oval where voted apart (delegates), none where voted jointly."""
+    esc = html.escape
+    oval = '<span class="oval"></span>'
     children = "".join(
-        f'<div class="sub"><span class="oval"></span>{html.escape(c.label)}: '
-        f"{html.escape(c.printed)}</div>"
+        f'<div class="sub">{oval if child_ovals else ""}{esc(c.label)}: '
+        f'<span class="name">{esc(c.printed)}</span></div>'
         for c in line.children
     )
-    return (
-        f'<li><span class="oval"></span><span class="name">{html.escape(line.printed)}</span>'
-        f"{children}</li>"
-    )
+    num = f'<span class="num">{number}</span>' if number is not None else ""
+    return f'<li>{num}{oval}<span class="name">{esc(line.printed)}</span>{children}</li>'
 
 
 def render_html(ballot: Ballot) -> str:
@@ -110,14 +118,16 @@ def render_html(ballot: Ballot) -> str:
     if ballot.what_if:
         parts.append(f'<p class="whatif"><strong>{e(WHAT_IF)}</strong></p>')
     for contest in ballot.contests:
-        lines = "".join(_html_line(line) for line in contest.lines)
+        lines = "".join(line_html(line) for line in contest.lines)
         write_in = (
             '<li><span class="oval"></span>write-in: ______________________</li>'
             if contest.write_in
             else ""
         )
         steps = "".join(
-            f"<li>{e(s.text)}" + (f" <em>[{e(_cite(s.cite))}]</em>" if s.cite else "") + "</li>"
+            f"<li>{e(s.text)}"
+            + (f" <em>[{e(shown_cite(s.cite))}]</em>" if s.cite else "")
+            + "</li>"
             for s in contest.steps
         )
         parts.append(
@@ -127,7 +137,8 @@ def render_html(ballot: Ballot) -> str:
         )
     if ballot.left_off:
         items = "".join(
-            f"<li>{e(left.office)}: {e(left.who)}: {e(left.reason)} [{e(_cite(left.cite))}]</li>"
+            f"<li>{e(left.office)}: {e(left.who)}: {e(left.reason)} "
+            f"[{e(shown_cite(left.cite))}]</li>"
             for left in ballot.left_off
         )
         parts.append(f"<details><summary>Not on the ballot</summary><ul>{items}</ul></details>")

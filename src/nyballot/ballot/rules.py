@@ -11,13 +11,22 @@ the ballot then refuses what those words would decide, with the reason.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from nyballot.ballot.law import Quote
 from nyballot.errors import OutOfCoverageError
 from nyballot.law.choice import LawChoice
 from nyballot.law.model import Provision
 from nyballot.law.provisions import provisions_in_force, resolve
+
+
+class Quote(NamedTuple):
+    """Words of a ballot rule: the shipped text they are quoted from, the cite, the words."""
+
+    text: str
+    cite: str
+    words: str
+
 
 # The provisions (by id) the ballot reads.
 SHORTEN = "ballot.names.shorten_over_15"  # § 7-104(2)
@@ -33,6 +42,27 @@ BY_PETITION = "nomination.by_petition"  # § 6-110 as S.5305-A would amend it
 SOLE_FILER = "notice_of_intent.single_filer"  # § 6-117(3) of A.9725
 NOTICE_REQUIRED = "designation.by_notice_and_fee"  # § 6-118 as A.9725 would amend it
 PRESIDENTIAL = "presidential_primary.ballot"  # § 2-122-a(8) of S.5961
+CONTEST_ORDER = "ballot.contest_order"  # § 7-114(1)(a)
+JOINT = "ballot.joint_designation"  # § 7-114(1)(d)
+REPEALED_7_114 = "primary_ballot.repealed"  # S.5305-A § 17
+NOTICE_PRINTS = "ballot.uncontested.notice"  # § 7-114(1)(d) as A.9725 would amend it
+GROUPS = "ballot.order.groups"  # § 7-116(3): groups by a single lot, individuals below
+WITHIN_GROUP = "ballot.order.within_group"  # § 7-116(3)
+CONVENTION_GROUP = "ballot.order.convention_group"  # § 7-116(3)
+COURT_ORDER = "ballot.order.court_order"  # § 7-116(6)
+NYC_GIVEN_NAME = "ballot.order.new_york_city.given_name"  # § 7-116(6)
+NYC_ROTATION = "ballot.order.new_york_city.rotation"
+NYC_GROUPS = "ballot.order.new_york_city.groups"
+NYC_NUMBERED = "ballot.order.new_york_city.numbered"
+NYC_COUNTY_COMMITTEE = "ballot.order.new_york_city.county_committee"
+NYC_CONVENTION_GROUP = "ballot.order.new_york_city.convention_group"
+UNCOMMITTED = "presidential_primary.uncommitted"  # § 2-122-a(8)(b) of S.5961
+DELEGATES_UNDER = "presidential_primary.delegates_under"  # § 2-122-a(8)(b)
+DELEGATE_GROUPS = "presidential_primary.delegate_groups"  # § 2-122-a(8)(c)
+NO_ROTATION = "presidential_primary.no_rotation"  # § 2-122-a(8)(c)
+SEX_LETTER = "presidential_primary.sex_letter"  # § 2-122-a(8)(d)
+VOID_PLEDGE = "presidential_primary.void_pledge"  # § 2-122-a(6)(g)
+MIXED_PLEDGE = "presidential_primary.mixed_pledge"  # § 2-122-a(6)(e)
 
 
 @dataclass(frozen=True)
@@ -57,7 +87,21 @@ class BallotLaw:
     board_order: bool  # the board fixes the order (drawn by lot here); § 7-116(3)-(6) gone
     presidential: bool  # the presidential primary of § 2-122-a
     what_if: bool  # a bill that was never enacted is read in
+    label: str  # the version, and the bills read over it ("pre-2019 + S5961")
+    title: str
     unverified: tuple[str, ...]  # rules whose words in force were not found
+    levels: tuple[str, ...] = ()  # § 7-114(1)(a) reading: office levels, widest first
+    words: dict[str, tuple[Quote, ...]] = field(default_factory=dict)  # every provision's words
+
+    def quote(self, pid: str, index: int = 0) -> Quote:
+        """The words of provision ``pid``; refused, with the reason, where this law has none."""
+        found = self.words.get(pid)
+        if not found:
+            raise OutOfCoverageError(f"ballots: provision {pid}: no words of it in this law")
+        return found[index]
+
+    def gives(self, pid: str) -> bool:
+        return bool(self.words.get(pid))
 
 
 def _quote(item: Provision, index: int = 0) -> Quote:
@@ -72,16 +116,21 @@ def _needed(found: dict[str, Provision], pid: str) -> Provision:
     return item
 
 
-def ballot_law(choice: LawChoice) -> BallotLaw:
-    """The ballot rules under ``choice`` (its version, then its overlays, in order)."""
-    resolved = resolve(choice)
+def ballot_law(choice: LawChoice, year: int | None = None) -> BallotLaw:
+    """The ballot rules under ``choice`` (its version, then its overlays, in order); with no
+    version named, the law in force in ``year`` (the enacted overlays of that year included)."""
+    resolved = resolve(choice, year if choice.law is None else None)
+    bills = [o for o in resolved.overlays if o.id in choice.overlays]
     found = provisions_in_force(resolved)
     shorten = _needed(found, SHORTEN)
     uncontested = found.get(UNCONTESTED)
     once = found.get(ONCE)
     city = found.get(NEW_YORK_CITY)
     board = found.get(BOARD_ORDER)
-    used = [found.get(p) for p in (SHORTEN, CAPITALS, UNCONTESTED, ONCE, FIRST_FILED, LOT, VACANCY)]
+    order = found.get(CONTEST_ORDER)
+    kept = (SHORTEN, CAPITALS, UNCONTESTED, ONCE, FIRST_FILED, LOT, VACANCY, CONTEST_ORDER, GROUPS,
+            WITHIN_GROUP, CONVENTION_GROUP, COURT_ORDER, NEW_YORK_CITY)  # fmt: skip
+    used = [found.get(p) for p in kept]
     return BallotLaw(
         limit=shorten.number(),
         short_name=_quote(shorten),
@@ -101,5 +150,11 @@ def ballot_law(choice: LawChoice) -> BallotLaw:
         board_order=board is not None,
         presidential=PRESIDENTIAL in found,
         what_if=resolved.what_if,
-        unverified=tuple(p.unverified for p in used if p is not None and p.unverified),
+        label=" + ".join([resolved.version.id, *(o.id for o in bills)]),
+        title="; ".join([resolved.version.title, *(f"with {o.id}: {o.title}" for o in bills)]),
+        unverified=tuple(
+            dict.fromkeys(p.unverified for p in used if p is not None and p.unverified)
+        ),
+        levels=order.items() if order is not None else (),
+        words={pid: tuple(_quote(p, i) for i in range(len(p.law))) for pid, p in found.items()},
     )

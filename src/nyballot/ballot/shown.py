@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nyballot.ballot import law
+from nyballot.ballot import rules as pid
 from nyballot.ballot.model import ON_BALLOT, Ballot, Candidate, Contest, Left, Line, Office
 from nyballot.ballot.names import printed_name, with_sex
 from nyballot.ballot.order import Item
@@ -29,12 +29,20 @@ def appearing(office: Office, rules: BallotLaw, ballot: Ballot) -> tuple[list[Ca
             continue
         if rules.notice_required and not c.notice_of_intent and office.kind != "president":
             ballot.left_off.append(
-                Left(office.id, c.name, "no notice of intent filed", law.NOTICE_REQUIRED.cite)
+                Left(
+                    office.id,
+                    c.name,
+                    "no notice of intent filed",
+                    rules.quote(pid.NOTICE_REQUIRED).cite,
+                )
             )
             continue
         shown.append(c)
     if not rules.sole_notice and notices:
-        note = "Notices of intent to circulate a petition have effect only under A.9725; ignored."
+        note = (
+            "Notices of intent to circulate a petition: no provision of this law gives them "
+            f"effect ({pid.SOLE_FILER}); ignored."
+        )
         if note not in ballot.notes:
             ballot.notes.append(note)
     return shown, sole and bool(shown) and shown[0].who == notices[0]
@@ -54,10 +62,14 @@ def lines_of(
                 if c.sex is None:
                     raise UsageError(
                         f"office '{c.office}': {c.name} needs 'sex' (\"M\" or \"F\"): "
-                        f"§ {law.SEX_LETTER.cite} prints (M) or (F) after each delegate's name"
+                        f"§ {rules.quote(pid.SEX_LETTER).cite} prints (M) or (F) after each "
+                        "delegate's name"
                     )
                 printed = with_sex(printed, c)
-            lines.append(Line(c.id, c.name, printed, petition=c.petition))
+            filed = c.filed.date().isoformat() if c.filed else ""
+            lines.append(
+                Line(c.id, c.name, printed, c.petition, filed=filed, parties=list(c.parties))
+            )
     if lines and rules.capitals is not None:
         contest.say_once(f'Names in capitals. "{rules.capitals.words}"', rules.capitals.cite)
     return lines

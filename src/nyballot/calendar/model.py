@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from nyballot.errors import UsageError, suggest
-from nyballot.law.model import KIND_GROUPS, KindGroup, Rule
+from nyballot.law.model import KIND_GROUPS, DutyReading, KindGroup, Rule
 
 Part = Literal["opens", "closes", "when", "note"]
 Status = Literal["dated", "awaiting_event", "not_applicable"]
@@ -22,6 +22,18 @@ CONVENTIONS: dict[Convention, str] = {
     "statutory": (
         "a deadline counted from another last day is counted from that day as the statute "
         "fixes it, before any roll forward"
+    ),
+}
+
+
+DUTIES: dict[DutyReading, str] = {
+    "rolled": (
+        "a board's duty counted forward from an election whose last day falls on a Saturday, "
+        "Sunday or public holiday may be done the next business day (GCL § 25-a)"
+    ),
+    "fixed": (
+        "a board's duty counted forward from an election keeps the statute's last day "
+        "(§ 1-106(1) moves only the last day for filing)"
     ),
 }
 
@@ -57,6 +69,8 @@ class Deadline:
     # (a deadline built by hand) falls back to the events the rule itself names.
     needs: tuple[str, ...] | None = None
     impossible: str = ""  # why the events given make this date impossible (status not_applicable)
+    # For a last day awaiting an event: the latest it can be, where the law bounds it.
+    closes_at_latest: dt.date | None = None
 
     @property
     def id(self) -> str:
@@ -107,6 +121,7 @@ class Calendar:
     convention: Convention
     events: dict[str, dt.date]
     deadlines: list[Deadline]
+    duties: DutyReading = "rolled"  # how a board's duty counted forward treats a holiday
     notes: list[str] = field(default_factory=list)
     overlay_status: list[OverlayStatus] = field(default_factory=list)
     # Why these dates are not the law's own dates for the year: a bill never enacted, election

@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 from nyballot.calendar.engine import calendar_under
 from nyballot.calendar.model import Calendar, Convention
 from nyballot.law.choice import LawChoice
-from nyballot.law.model import ConflictReading
+from nyballot.law.model import ConflictReading, DutyReading
 
 Dated = tuple[tuple[str, dt.date], ...]
 
@@ -40,6 +40,7 @@ class CalendarRequest:
     ordered: bool = False
     conflicts: ConflictReading = "later"
     outside_coverage: bool = False
+    duties: DutyReading = "rolled"
 
     @classmethod
     def under(cls, year: int, choice: LawChoice, **asked: Any) -> CalendarRequest:
@@ -70,6 +71,8 @@ class CalendarRequest:
         pairs += [("event", f"{name}={day.isoformat()}") for name, day in self.events]
         if self.convention != "rolled":
             pairs.append(("convention", self.convention))
+        if self.duties != "rolled":
+            pairs.append(("duties", self.duties))
         pairs += [
             (k, d.isoformat())
             for k, d in (("primary", self.primary), ("general", self.general))
@@ -93,4 +96,5 @@ def _calendar(request: CalendarRequest) -> Calendar:
         convention=request.convention,
         enacted=request.enacted,
         outside_coverage=request.outside_coverage,
+        duties=request.duties,
     )

@@ -29,6 +29,8 @@ COMMANDS = {
     "serve": ("nyballot.cli.serve", "serve"),
     "voters": ("nyballot.cli.voters", "voters"),
     "petitions": ("nyballot.cli.petitions", "petitions"),
+    "special": ("nyballot.cli.elections", "special"),
+    "village": ("nyballot.cli.elections", "village"),
 }
 
 

@@ -13,10 +13,16 @@ from rich.text import Text
 
 from nyballot.calendar.model import Deadline
 from nyballot.calendar.request import CalendarRequest
-from nyballot.cli.options import calendar_options, parse_enacted_on, request_from_options
+from nyballot.cli.options import (
+    calendar_options,
+    chosen_year,
+    parse_enacted_on,
+    request_from_options,
+)
 from nyballot.compare import Comparison, Row, compare_requests
-from nyballot.export.json import comparison_dict, dumps
+from nyballot.export.json import comparison_dict, dumps, law_line
 from nyballot.export.table import what_if_lines
+from nyballot.law.choice import law_words
 
 
 def _day(day: dt.date | None) -> str:
@@ -92,7 +98,7 @@ def print_comparison(result: Comparison, console: Console, include_unchanged: bo
 
 
 @click.command("compare")
-@click.argument("year", type=click.IntRange(1, 9999))
+@click.argument("year", type=click.IntRange(1, 9999), required=False)
 @calendar_options
 @click.option(
     "--against",
@@ -110,19 +116,21 @@ def print_comparison(result: Comparison, console: Console, include_unchanged: bo
 @click.option("--all", "show_all", is_flag=True, help="List unchanged rules too.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table")
 def compare_command(
-    year: int,
+    year: int | None,
     against: str | None,
     against_with: tuple[str, ...],
     show_all: bool,
     fmt: str,
     **options: Any,
 ) -> None:
-    """What a bill (or another law) changes in YEAR's calendar, date by date.
+    """What a bill (or another law) changes in YEAR's calendar (default: the coming election's),
+    date by date.
 
     \b
     nyballot compare 2016 --with S5961
     nyballot compare 2016 --law current --against pre-2019
     """
+    year, note = chosen_year(year)
     enacted_on = parse_enacted_on(options["enacted_on"], options["overlays"] + against_with)
     asked = request_from_options(year, {**options, "enacted_on": ()})
 
@@ -134,6 +142,10 @@ def compare_command(
         side(against or asked.law, against_with), side(asked.law, asked.overlays)
     )
     if fmt == "json":
-        click.echo(dumps(comparison_dict(result)), nl=False)
+        click.echo(dumps(comparison_dict(result, year_note=note)), nl=False)
     else:
+        against = law_words(result.base.law, result.base.overlays)
+        click.echo(f"{law_line(result.other)}; against {against}")
+        if note:
+            click.echo(f"Year: {note}")
         print_comparison(result, Console(width=max(Console().width, 100)), show_all)

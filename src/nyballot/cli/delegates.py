@@ -11,7 +11,9 @@ import click
 from nyballot.delegates import allocate, read_results
 from nyballot.delegates.allocate import Denominator, Rounding
 from nyballot.delegates.report import render_text, result_dict
+from nyballot.delegates.rules import delegate_rules
 from nyballot.export.json import dumps
+from nyballot.law.choice import LawChoice
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -31,29 +33,42 @@ def _reading(flag: str, readings: Any, text: str) -> Callable[[F], F]:
 @click.option(
     "--per-district",
     type=int,
-    default=3,
-    show_default=True,
+    default=None,
     metavar="N",
-    help="Delegates per district: three, as § 2-122-b(4)(b) fixes (no other number is taken).",
+    help="Delegates per district: the number the law fixes (no other number is taken).",
 )
 @_reading(
     "--denominator",
     Denominator,
-    "At-large ratio: votes of candidates at 20% or more, or every vote cast.",
+    "At-large ratio: votes of the qualifying candidates, or every vote cast.",
 )
 @_reading("--rounding", Rounding, "How a quota of exactly n and a half is rounded.")
+@click.option("--year", type=int, default=None, help="The primary's year (default: the coming).")
+@click.option("--law", "law_id", metavar="VERSION", help="Law version (default: in force).")
+@click.option("--with", "overlays", multiple=True, metavar="BILL", help="Apply a bill (what-if).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 def delegates(
-    results: Path, at_large: int, per_district: int, denominator: str, rounding: str, fmt: str
+    results: Path,
+    at_large: int,
+    per_district: int | None,
+    denominator: str,
+    rounding: str,
+    year: int | None,
+    law_id: str | None,
+    overlays: tuple[str, ...],
+    fmt: str,
 ) -> None:
-    """Allocate delegates (§ 2-122-b of S.5961) from RESULTS.csv: district,candidate,votes."""
+    """Allocate delegates (§ 2-122-b) from RESULTS.csv: district,candidate,votes, under the law
+    in force in the year (the first line says which law)."""
     data = read_results(results)
+    rules = delegate_rules(LawChoice(law_id, overlays), year)
     result = allocate(
         data,
         at_large,
         per_district=per_district,
         denominator="all" if denominator == "all" else "qualifying",
         rounding="half-even" if rounding == "half-even" else "half-up",
+        rules=rules,
     )
     if fmt == "json":
         click.echo(dumps(result_dict(result)), nl=False)

@@ -16,6 +16,7 @@ from nyballot.export import json as json_export
 from nyballot.reckoning.dates import format_day
 
 if TYPE_CHECKING:
+    from nyballot.filing.chain import Break
     from nyballot.filing.desk import Desk
 
 ENV_URL = "NYBALLOT_DATABASE_URL"  # the same as nyballot.filing.store.ENV_URL
@@ -26,6 +27,16 @@ DB = click.option(
     envvar=ENV_URL,
     metavar="URL",
     help="Database URL (default: $NYBALLOT_DATABASE_URL or sqlite:///nyballot.sqlite3).",
+)
+
+
+KEY = click.option(
+    "--signing-key",
+    "key",
+    envvar="NYBALLOT_SIGNING_KEY",
+    metavar="FILE|env:NAME",
+    help="The board's signing key: a PEM file (desk signing-key --new makes one), or env:NAME, a "
+    "variable holding it (default: $NYBALLOT_SIGNING_KEY).",
 )
 
 
@@ -58,17 +69,19 @@ def _paper_options(func: Any) -> Any:
         click.option("--note", default=""),
         click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text"),
         DB,
+        KEY,
     ]
     for decorator in reversed(decorators):
         func = decorator(func)
     return func
 
 
-def _desk(db: str | None) -> Desk:
+def _desk(db: str | None, key: str | None = None) -> Desk:
     # Imported here so that the calendar commands do not pay for the database libraries.
     from nyballot.filing.desk import Desk
+    from nyballot.filing.keys import load_key
 
-    return Desk(db)
+    return Desk(db, key=load_key(key) if key else None)
 
 
 @click.group()
@@ -128,7 +141,7 @@ def _record(kind: str, paper: dict[str, Any], **details: Any) -> None:
     )
     # Whoever runs the command line holds the database: the board's own role.
     who = Actor(paper["clerk"], "board", client="cli")
-    record, replayed = _desk(paper["db"]).submit(s, who, paper["idempotency_key"])
+    record, replayed = _desk(paper["db"], paper["key"]).submit(s, who, paper["idempotency_key"])
     _show(record, replayed, paper["fmt"])
 
 
@@ -190,6 +203,57 @@ def object_(target: str, specifications: bool, **paper: Any) -> None:
     _record("specifications" if specifications else "objection", paper, refers_to=target)
 
 
+@desk.command()
+@click.argument("paper")
+@click.option("--board", required=True, help="Board id, e.g. nyc, albany, westchester.")
+@click.option(
+    "--method",
+    type=click.Choice(["in_person", "mail", "overnight"]),
+    default="in_person",
+    show_default=True,
+)
+@click.option("--at", "at", help="When it would be received, e.g. 2026-04-02T16:59-04:00 "
+              "(default: now).")  # fmt: skip
+@click.option("--postmark", help="Postmark date (YYYY-MM-DD) of a mailed paper.")
+@click.option("--year", type=int, help="Election year (default: the year of --at).")
+@click.option("--law", "law_id", help="Law version (default: in force that year).")
+@click.option("--with", "what_if", multiple=True, help="A what-if bill, e.g. A9725.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+def check(
+    paper: str,
+    board: str,
+    method: str,
+    at: str | None,
+    postmark: str | None,
+    year: int | None,
+    law_id: str | None,
+    what_if: tuple[str, ...],
+    fmt: str,
+) -> None:
+    """Would a paper of kind PAPER be on time if the board received it then? The verdict, the
+    words of the law and the clocks it starts; nothing is recorded."""
+    from nyballot.filing.check import would_be
+    from nyballot.filing.desk import Submission
+    from nyballot.filing.model import NEW_YORK, local
+    from nyballot.filing.submission import parse_instant
+
+    instant = parse_instant(at, "--at") if at is not None else dt.datetime.now(NEW_YORK)
+    s = Submission(kind=paper, board=board, year=year or local(instant).year, method=method,
+                   postmark=postmark, law=law_id, what_if=list(what_if))  # fmt: skip
+    answer = would_be(s, instant)
+    if fmt == "json":
+        click.echo(json_export.dumps(answer), nl=False)
+        return
+    verdict = answer["verdict"].replace("_", " ").upper()
+    verdict += " (fatal defect)" if answer["fatal"] else ""
+    click.echo(f"{answer['title']} at {answer['board']}, {method}, {answer['at']}: {verdict}")
+    for step in (answer["window"] or {}).get("derivation", [])[-1:] + answer["derivation"]:
+        click.echo(f"  - {step['step']}  [{step['cite']}]")
+    for c in answer["clocks"]:
+        click.echo(f"  starts: {c['title']}: {c['due']}  [{c['cite']}]")
+    click.echo("  (nothing recorded)")
+
+
 @desk.command(name="book")
 @click.option("--board")
 @click.option("--year", type=int)
@@ -202,16 +266,19 @@ def book(board: str | None, year: int | None, fmt: str, db: str | None) -> None:
     from nyballot.filing import book as book_export
     from nyballot.filing import chain
 
-    records = _desk(db).records(board, year)
+    d = _desk(db)
+    records = d.records(board, year)
     rows = book_export.rows(records)
     title = book_export.title(board, year)
     digests = chain.digests(records)
+    published = d.published_keys()
     if fmt == "csv":
         click.echo(book_export.to_csv(rows), nl=False)
     elif fmt == "html":
-        click.echo(book_export.to_html(rows, title, digests), nl=False)
+        click.echo(book_export.to_html(rows, title, digests, published), nl=False)
     elif fmt == "json":
-        click.echo(json_export.dumps({"title": title, "rows": rows, "digests": digests}), nl=False)
+        data = {"title": title, "rows": rows, "digests": digests, "keys": published}
+        click.echo(json_export.dumps(data), nl=False)
     else:
         _print_book(title, rows, digests)
 
@@ -387,38 +454,92 @@ def _through(expires_at: str) -> str:
     "--digest", "kept", multiple=True, metavar="HASH",
     help="A daily digest kept from the book: it must still be borne by a record (repeatable).",
 )  # fmt: skip
+@click.option(
+    "--public-key", "public_keys", multiple=True, metavar="HEX",
+    help="The board's published public key: every signature must be its (repeatable).",
+)  # fmt: skip
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 @DB
-def verify(kept: tuple[str, ...], fmt: str, db: str | None) -> None:
-    """Check every board's hash chain and any kept digests; name the first broken record and
-    each digest no longer in the book (exit 1 if any)."""
+@KEY
+def verify(
+    kept: tuple[str, ...], public_keys: tuple[str, ...], fmt: str, db: str | None, key: str | None
+) -> None:
+    """Check the database's integrity, every board's hash chain, every signature, the access
+    log's chain and any kept digests; name what does not hold (exit 1 if anything)."""
     from nyballot.filing import chain
+    from nyballot.filing.integrity import require_book
+    from nyballot.filing.keys import public_key
 
-    d = _desk(db)
-    count, broken = d.verify()
+    given = [public_key(k) for k in public_keys]
+    require_book(db, "verify")
+    d = _desk(db, key)
+    report = d.verification(given)
+    report["integrity"] = d.integrity()
     digests = chain.kept_digests(d.records(), kept) if kept else []
     missing = [x for x in digests if not x["found"]]
+    broken = report.pop("break")
+    log_broken = report["access_log"]["first_broken"]
+    failed = bool(report["integrity"]) or broken is not None or bool(missing) or bool(log_broken)
     if fmt == "json":
-        report: dict[str, Any] = {"ok": broken is None and not missing, "records": count}
-        report["first_broken"] = broken.as_dict() if broken else None
+        report = {"ok": not failed, **report, "first_broken": broken.as_dict() if broken else None}
         if kept:
             report["digests"] = digests
         click.echo(json_export.dumps(report), nl=False)
-    elif broken is None:
-        click.echo(f"ok: {count} records, every board's chain holds")
     else:
+        _print_verify(report, broken, digests)
+    if failed:
+        raise SystemExit(1)
+
+
+def _print_verify(
+    report: dict[str, Any], broken: Break | None, digests: list[dict[str, Any]]
+) -> None:
+    for problem in report["integrity"]:
+        click.echo(f"DAMAGED: the database's integrity check reports: {problem}")
+    if broken is not None:
         click.echo(
             f"BROKEN: board {broken.board}, record #{broken.seq} ({broken.uid}): {broken.reason}"
         )
-    for x in digests if fmt == "text" else []:
+    elif not report["integrity"]:
+        click.echo(f"ok: {report['records']} records, every board's chain holds")
+    if report["signed"]:
+        click.echo(
+            f"signatures: {report['signed']} signed, {report['unsigned']} unsigned; checked "
+            f"against {report['checked_against']}"
+        )
+    else:
+        click.echo("signatures: none (the desk signs records given --signing-key)")
+    for k in report["keys"]:
+        click.echo(f"  key {k['key_id']}: public key {k['public_key']} (since {k['first_used']})")
+    log = report["access_log"]
+    if log["first_broken"] is None:
+        click.echo(f"access log: {log['lines']} lines, its chain holds")
+    else:
+        click.echo(f"BROKEN: access log line #{log['first_broken']}: its chain does not hold")
+    for x in digests:
         if x["found"]:
             click.echo(f"digest {x['hash']}: record #{x['seq']} of {x['board']} bears it")
         else:
             click.echo(
                 f"NOT IN THE BOOK: digest {x['hash']}: a record up to it was rewritten or removed"
             )
-    if broken is not None or missing:
-        raise SystemExit(1)
+
+
+@desk.command(name="signing-key")
+@click.option("--new", "new", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="Make a key in FILE (a new file only you may read).")  # fmt: skip
+@click.option("--show", "show", metavar="FILE|env:NAME", help="Show this key's public key.")
+def signing_key(new: Path | None, show: str | None) -> None:
+    """Make the board's signing key (--new FILE), or show a key's public key (--show FILE):
+    publish it, so anyone can check the book's signatures."""
+    from nyballot.filing.keys import load_key, new_key
+
+    if (new is None) == (show is None):
+        raise click.UsageError("give --new FILE (make a key) or --show FILE (its public key)")
+    made = new_key(new) if new is not None else load_key(str(show))
+    if new is not None:
+        click.echo(f"{new}: a new key; keep it outside the database, and back it up", err=True)
+    click.echo(f"key {made.id}: public key {made.public_hex}")
 
 
 @desk.command()

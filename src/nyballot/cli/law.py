@@ -12,7 +12,13 @@ from rich.table import Table
 
 from nyballot.errors import UsageError, suggest
 from nyballot.export.json import dumps, provision_dict
-from nyballot.law.checks import Problem, check_overlay, check_version
+from nyballot.law.checks import (
+    Problem,
+    check_overlay,
+    check_types,
+    check_version,
+    provisions_of,
+)
 from nyballot.law.loader import Law, load_law, overlay_years
 from nyballot.law.model import Change, Overlay, Rule
 
@@ -235,15 +241,31 @@ def _print_problems(name: str, problems: list[Problem], console: Console) -> Non
         console.print(f"{name}: {mark}: {p.message}")
 
 
+# Each stage's one reader of its provisions declares the type it reads each as (``TYPES``).
+READERS = ("nyballot.delegates.rules",)
+
+
+def _read_as() -> dict[str, str]:
+    import importlib
+
+    found: dict[str, str] = {}
+    for name in READERS:
+        found.update(importlib.import_module(name).TYPES)
+    return found
+
+
 @law.command()
 @click.argument("names", nargs=-1)
 def check(names: tuple[str, ...]) -> None:
-    """Check law versions and overlays: quotations, and sections that contradict each other.
+    """Check law versions and overlays: quotations, types, and sections that contradict each
+    other.
 
     Lists every conflict with both sections' words. Exits 1 when a quotation is not in the
-    shipped text or a conflict has no reading recorded in the law data.
+    shipped text, a provision is not declared the type its stage reads it as, or a conflict
+    has no reading recorded in the law data.
     """
     data = load_law()
+    read_as = _read_as()
     for name in names:
         if name not in data.versions and name not in data.overlays:
             known = [*data.versions, *data.overlays]
@@ -256,8 +278,16 @@ def check(names: tuple[str, ...]) -> None:
             problems = check_version(data.versions[name])
         else:
             problems = check_overlay(data, data.overlays[name])
+        problems += check_types(provisions_of(data, name), read_as)
         _print_problems(name, problems, console)
         failed = failed or any(p.fatal for p in problems)
+    count = sum(len(provisions_of(data, name)) for name in chosen)
+    typed = sum(1 for name in chosen for p in provisions_of(data, name) if p.id in read_as)
+    console.print(
+        f"{count} provisions checked: each quotation against its shipped text, each setting "
+        f"against its declared type, {typed} of them against the type their stage reads",
+        markup=False,
+    )
     if failed:
         sys.exit(1)
 

@@ -52,8 +52,8 @@ def parse_enacted_on(values: tuple[str, ...], bills: tuple[str, ...]) -> dict[st
 
 
 def calendar_options(func: F) -> F:
-    """--law, --with, --primary, --general, --event, --convention, --no-enacted, --enacted-on,
-    --ordered."""
+    """--law, --with, --primary, --general, --event, --convention, --duties, --no-enacted,
+    --enacted-on, --ordered."""
     decorators = [
         click.option(
             "--law", "law_id", metavar="VERSION", help="Law version (default: in force that year)."
@@ -76,6 +76,14 @@ def calendar_options(func: F) -> F:
             default="rolled",
             show_default=True,
             help="Count from a rolled last day (board practice) or from the statute's day.",
+        ),
+        click.option(
+            "--duties",
+            type=click.Choice(["rolled", "fixed"]),
+            default="rolled",
+            show_default=True,
+            help="A board's duty counted forward from an election, due on a holiday: done the "
+            "next business day (GCL § 25-a) or on the statute's day.",
         ),
         click.option("--no-enacted", is_flag=True, help="Leave out the one-year enacted overlays."),
         click.option(
@@ -119,7 +127,18 @@ def request_from_options(year: int, options: dict[str, Any]) -> CalendarRequest:
         ),
         ordered=options["ordered"],
         conflicts=options["conflicts"],
+        duties=options["duties"],
     )
+
+
+def chosen_year(year: int | None) -> tuple[int, str | None]:
+    """The year asked, or the coming season's (``season_year()``) with the line that says so."""
+    if year is not None:
+        return year, None
+    from nyballot.reckoning.season import season_note, season_year
+
+    chosen = season_year()
+    return chosen, season_note(chosen)
 
 
 def calendar_from_options(year: int, options: dict[str, Any]) -> Calendar:

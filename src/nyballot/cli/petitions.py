@@ -185,14 +185,12 @@ def specifications(
     **options: Any,
 ) -> None:
     """The objector's specifications: every challenged line, by sheet, with reason and cite."""
+    from nyballot.export.pdf import html_to_pdf
     from nyballot.petitions import report
 
     result, _ = _run(options)
-    body = (
-        report.specifications_pdf(result)
-        if fmt == "pdf"
-        else report.specifications_html(result).encode()
-    )
+    html = report.specifications_html(result)
+    body = html_to_pdf(html) if fmt == "pdf" else html.encode()
     if output is None:
         if objection is not None:
             _file(objection, board, (received, late_entry), clerk, options, result)
@@ -239,3 +237,87 @@ def _file(
     # The command line acts for the board itself (it holds the database).
     record, _ = Desk(options["desk_db"]).submit(s, Actor(clerk, "board", client="cli"))
     click.echo(f"specifications filed: {record['uid']} ({record['verdict']})", err=True)
+
+
+@petitions.command()
+@click.argument("review_id", metavar="REVIEW_ID")
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "pdf", "html"]), default="text")
+@click.option("--output", "-o", type=click.Path(path_type=Path), help="File (default: stdout).")
+@DB
+def report(review_id: str, fmt: str, output: Path | None, db: str | None) -> None:
+    """The clerk's report of a kept review: per volume and sheet, lines, valid, invalid by
+    reason, objected, sustained, overruled, the running count, and every override."""
+    from nyballot.petitions import clerk, kept
+    from nyballot.voters.store import opened
+
+    with opened(db) as con:
+        found = clerk.clerk_report(kept.get(con, review_id))
+    if fmt == "pdf":
+        body = clerk.as_pdf(found)
+    elif fmt == "html":
+        body = clerk.as_html(found).encode()
+    else:
+        body = (clerk.as_csv(found) if fmt == "csv" else clerk.as_text(found)).encode()
+    if output is not None:
+        output.write_bytes(body)
+        return
+    sys.stdout.buffer.write(body)
+    sys.stdout.buffer.flush()
+
+
+def _line_options(func: Any) -> Any:
+    for decorator in reversed(
+        [
+            click.argument("review_id", metavar="REVIEW_ID"),
+            click.option("--sheet", type=int, required=True),
+            click.option("--line", "line_number", type=int, required=True),
+            click.option("--reason", required=True, help="Why (kept in the history)."),
+            click.option("--clerk", default="clerk", show_default=True),
+            DB,
+        ]
+    ):
+        func = decorator(func)
+    return func
+
+
+@petitions.command()
+@_line_options
+@click.option("--valid/--invalid", required=True, help="The clerk's ruling on the line.")
+def override(review_id: str, sheet: int, line_number: int, reason: str, clerk: str,
+             db: str | None, valid: bool) -> None:  # fmt: skip
+    """A clerk's ruling on one line of a kept review, kept beside the review's own."""
+    from nyballot.petitions import kept
+    from nyballot.voters.store import opened
+
+    with opened(db, read_only=False) as con:
+        found = kept.override(con, review_id, sheet, line_number, valid, reason, clerk)
+    click.echo(f"{found['tally_after_overrides']['valid']} valid after the clerk's rulings")
+
+
+@petitions.command()
+@_line_options
+def undo(review_id: str, sheet: int, line_number: int, reason: str, clerk: str,
+         db: str | None) -> None:  # fmt: skip
+    """Undo the clerk's ruling in force on a line (until the review is certified)."""
+    from nyballot.petitions import kept
+    from nyballot.voters.store import opened
+
+    with opened(db, read_only=False) as con:
+        found = kept.undo(con, review_id, sheet, line_number, reason, clerk)
+    click.echo(f"{found['tally_after_overrides']['valid']} valid after the clerk's rulings")
+
+
+@petitions.command()
+@click.argument("review_id", metavar="REVIEW_ID")
+@click.option("--clerk", default="clerk", show_default=True)
+@DB
+def certify(review_id: str, clerk: str, db: str | None) -> None:
+    """Certify a kept review: its rulings, the clerk's included, are frozen."""
+    from nyballot.petitions import kept
+    from nyballot.voters.store import opened
+
+    with opened(db, read_only=False) as con:
+        found = kept.certify(con, review_id, clerk)
+    done = found["certified"]
+    click.echo(f"certified by {done['clerk']} at {done['certified_at']}; "
+               f"{found['tally_after_overrides']['valid']} valid")  # fmt: skip

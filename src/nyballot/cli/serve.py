@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import errno
+import ipaddress
 import socket
+from typing import Any
 
 import click
 
@@ -30,6 +32,26 @@ def _check_port(host: str, port: int) -> None:
             raise UsageError(
                 f"--host {host} --port {port}: cannot listen ({exc.strerror})"
             ) from None
+
+
+def _proxy(value: str) -> str:
+    """A proxy's address or network, as uvicorn matches it against the peer."""
+    try:
+        return str(ipaddress.ip_network(value.strip(), strict=False))
+    except ValueError:
+        raise UsageError(
+            f"--trusted-proxy '{value[:60]}': expected an IP address or network, e.g. "
+            "127.0.0.1 or 10.0.0.0/24"
+        ) from None
+
+
+def proxy_settings(trusted: tuple[str, ...]) -> dict[str, Any]:
+    """uvicorn's settings for X-Forwarded-For: read only from the proxies named (uvicorn by
+    itself trusts loopback, so any program on the host, or a proxy passing the client's own
+    header on, could give every request a new address and escape the rate limit)."""
+    if not trusted:
+        return {"proxy_headers": False, "forwarded_allow_ips": ""}
+    return {"proxy_headers": True, "forwarded_allow_ips": ",".join(_proxy(t) for t in trusted)}
 
 
 @click.command()
@@ -61,6 +83,22 @@ def _check_port(host: str, port: int) -> None:
     metavar="FILE",
     help="Append a Common Log Format line per request to FILE ('-': standard error).",
 )
+@click.option(
+    "--trusted-proxy",
+    "trusted_proxies",
+    multiple=True,
+    metavar="ADDR",
+    help="A reverse proxy whose X-Forwarded-For names the client (an address or network; "
+    "repeatable). None by default: the peer's own address is the client's.",
+)
+@click.option(
+    "--signing-key",
+    "key",
+    envvar="NYBALLOT_SIGNING_KEY",
+    metavar="FILE|env:NAME",
+    help="The board's signing key: a PEM file (nyballot desk signing-key --new), or env:NAME, a "
+    "variable holding it (default: $NYBALLOT_SIGNING_KEY). Without it records are unsigned.",
+)
 def serve(
     host: str,
     port: int,
@@ -69,6 +107,8 @@ def serve(
     workers: int,
     rate_limit: float,
     access_log: str | None,
+    trusted_proxies: tuple[str, ...],
+    key: str | None,
 ) -> None:
     """Serve the HTTP API (OpenAPI document at /openapi.json, docs at /docs)."""
     import os
@@ -84,24 +124,33 @@ def serve(
         if access_log != "-":
             open(access_log, "a").close()  # a path that cannot be written fails here, in one line
         os.environ["NYBALLOT_ACCESS_LOG"] = access_log
-    from nyballot.api.tcp import NoDelayHTTPProtocol, served_by
+    from nyballot.api.tcp import IDLE_SECONDS, GuardedHTTPProtocol, served_by
     from nyballot.filing.store import database_url, engine_for
     from nyballot.urls import shown
     from nyballot.voters.where import store_name
 
+    proxies = proxy_settings(trusted_proxies)
+    signing = "records unsigned (no --signing-key)"
+    if key:
+        from nyballot.filing.keys import load_key
+
+        signing = f"signing with key {load_key(key).id}"
+        os.environ["NYBALLOT_SIGNING_KEY"] = key
     _check_port(host, port)
     engine_for(db)  # create and migrate before the first request
     click.echo(
         f"nyballot: serving http://{host}:{port}/ (API docs at /docs; {served_by()}) on "
-        f"{shown(database_url(db))}, voter store {store_name()}; Ctrl-C stops it",
+        f"{shown(database_url(db))}, voter store {store_name()}, {signing}; Ctrl-C stops it",
         err=True,
     )
     uvicorn.run(
-        "nyballot.api.main:app",
+        "nyballot.web.main:app",
         host=host,
         port=port,
         workers=workers,
         log_level="warning",
         access_log=False,
-        http=NoDelayHTTPProtocol,
+        http=GuardedHTTPProtocol,
+        timeout_keep_alive=int(IDLE_SECONDS),
+        **proxies,
     )

@@ -6,25 +6,27 @@ import click
 
 from nyballot.errors import UsageError
 from nyballot.export.json import dumps
-from nyballot.law.bills import choose_law
-from nyballot.signatures import Inputs
-from nyballot.signatures import signatures as compute
-from nyballot.signatures.in_force import PETITIONS, in_force
-from nyballot.signatures.report import render_text, requirement_dict
+from nyballot.signatures import PETITIONS, Inputs
+from nyballot.signatures.answer import answer
+from nyballot.signatures.report import render_text
 
 
 @click.command()
-@click.option("--year", type=int, help="Answer under the law in force that year (2019 on).")
-@click.option("--petition", type=click.Choice(PETITIONS), help="With --year (default designating).")
-@click.option("--unit", metavar="UNIT", help="With --year: the political unit, e.g. assembly.")
+@click.option("--year", type=int, help="The election year (default: the next general election).")
+@click.option("--petition", type=click.Choice(PETITIONS), help="Default designating.")
+@click.option("--unit", metavar="UNIT", help="The political unit, e.g. assembly.")
 @click.option("--office", help="Office or position, e.g. member-of-assembly.")
-@click.option("--district", metavar="KIND", help="Political unit, e.g. assembly, senate, state.")
-@click.option("--law", "law_id", metavar="VERSION", help="pre-2019 (default) or current.")
-@click.option("--with", "bills", multiple=True, metavar="BILL", help="A9725, S5305A or S5961.")
+@click.option("--district", metavar="UNIT", help="The same as --unit.")
+@click.option("--contains", multiple=True, metavar="UNIT",
+              help="A unit the office's unit contains (§ 6-136(2)(k)); repeat it.")  # fmt: skip
+@click.option("--law", "law_id", metavar="VERSION", help="What-if: a law version, e.g. pre-2019.")
+@click.option(
+    "--with", "bills", multiple=True, metavar="BILL", help="What-if: a bill, e.g. S5305A."
+)
 @click.option("--votes-for-governor", type=int, help="Votes for governor in the unit (§ 6-142).")
 @click.option("--enrolled", type=int, help="Enrolled voters of the party in the unit.")
 @click.option("--congressional-districts", type=int, help="Number of districts in the state.")
-@click.option("--larger-requirement", type=int, help="Number for the larger subdivision (i).")
+@click.option("--larger-requirement", type=int, help="Number for the larger subdivision.")
 @click.option("--section", help="For president: 2-122-a or 2-122-b (S.5961 § 14).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 def signatures(
@@ -33,6 +35,7 @@ def signatures(
     unit: str | None,
     office: str | None,
     district: str | None,
+    contains: tuple[str, ...],
     law_id: str | None,
     bills: tuple[str, ...],
     votes_for_governor: int | None,
@@ -42,38 +45,28 @@ def signatures(
     section: str | None,
     fmt: str,
 ) -> None:
-    """The signatures a petition needs, with the derivation: under the law in force in --year
-    (--petition, --unit or --office), or under a law version and bills (--office, --law, --with).
-    """
+    """The signatures a petition needs, with the derivation, under the law in force in --year
+    (default: the year of the next general election); --law and --with ask a what-if."""
+    if unit and district and unit != district:
+        raise UsageError("--district: the same as --unit; give one of them")
     inputs = Inputs(votes_for_governor, enrolled, congressional_districts, larger_requirement)
-    if year is not None:
-        for flag, given in (("--law", law_id), ("--with", bills), ("--district", district),
-                            ("--section", section)):  # fmt: skip
-            if given:
-                raise UsageError(f"{flag}: not with --year, which answers under the law in force")
-        try:
-            reqs = in_force(petition or "designating", year, inputs, unit=unit, office=office)
-        except UsageError as exc:
-            raise UsageError(_flags(str(exc))) from None
-        body = {"law": f"law in force in {year}", "law_title": f"The law in force in {year}"}
-    else:
-        if office is None or petition or unit:
-            raise UsageError("--office is required (or give --year, with --petition and --unit)")
-        choice = choose_law(law_id, bills)
-        try:
-            reqs = compute(office, choice, inputs, district=district, section=section)
-        except UsageError as exc:
-            raise UsageError(_flags(str(exc))) from None
-        body = {"law": choice.label, "law_title": choice.title}
+    try:
+        found = answer(
+            inputs, year=year, petition=petition, unit=unit or district, office=office,
+            law=law_id, bills=bills, contains=contains, section=section,
+        )  # fmt: skip
+    except UsageError as exc:
+        raise UsageError(_flags(str(exc))) from None
     if fmt == "json":
-        click.echo(dumps({**body, "requirements": [requirement_dict(r) for r in reqs]}), nl=False)
-    else:
-        click.echo(render_text(reqs), nl=False)
+        click.echo(dumps(found.as_dict()), nl=False)
+        return
+    lines = [found.heading()] + ([f"({found.year_note})"] if found.year_note else [])
+    click.echo("\n".join(lines) + "\n\n" + render_text(found.requirements), nl=False)
 
 
 _FIELDS = (
     "unit", "office", "petition", "enrolled", "votes_for_governor", "district", "section",
-    "congressional_districts", "larger_requirement",
+    "congressional_districts", "larger_requirement", "contains",
 )  # fmt: skip
 
 

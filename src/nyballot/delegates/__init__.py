@@ -1,4 +1,4 @@
-"""Presidential-primary delegate allocation under § 2-122-b (S.5961 of 2015), step by step."""
+"""Presidential-primary delegate allocation under § 2-122-b, step by step, from its provisions."""
 
 from nyballot.delegates.allocate import allocate, allocate_at_large, allocate_district
 from nyballot.delegates.model import Allocation, AllocationStep, DelegateResult, Tie

@@ -1,4 +1,5 @@
-"""Allocating delegates under Election Law § 2-122-b(4)(b) and (5), as S.5961 would add it.
+"""Allocating delegates under Election Law § 2-122-b(4)(b) and (5), from its provisions
+(``nyballot.delegates.rules``: their numbers and words are law data).
 
 All arithmetic is exact (``fractions.Fraction``): a share of exactly twenty percent qualifies,
 exactly half of the votes is not a majority, and a quota of exactly n + 1/2 is rounded by the
@@ -12,9 +13,7 @@ Readings chosen where the text is silent or open, each with a switch:
   the whole statewide vote (``"all"``), leaves more seats to the remainder clause.
 - ``rounding``: "rounded to the nearest whole number" does not say which way a half goes; the
   default rounds half up (ordinary arithmetic); ``"half-even"`` rounds it to the even number.
-- Per-district seats other than three: the text speaks only of three (two and one). For n seats
-  the split keeps the same proportion: the first takes n - n // 3, the second n // 3; the steps
-  say so whenever n is not three.
+- Per-district seats other than the law's: refused (the words split only their own number).
 - The excess clause decreases only "the candidate receiving the least statewide votes". If that
   candidate has fewer seats than the excess (possible only with very few at-large seats), the
   rest is taken from the next-least, and the steps say that the text is silent on it.
@@ -29,14 +28,12 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Literal
 
-from nyballot.delegates import law
 from nyballot.delegates.model import Allocation, DelegateResult, Tie
+from nyballot.delegates.rules import DelegateRules, Quote, delegate_rules
 from nyballot.errors import UsageError
 
 Denominator = Literal["qualifying", "all"]
 Rounding = Literal["half-up", "half-even"]
-
-TWENTY_PERCENT = Fraction(1, 5)
 
 
 def pct(part: int | Fraction, whole: int) -> str:
@@ -96,73 +93,84 @@ def _list_shares(a: Allocation, total: int, cite: str, where: str) -> None:
 
 
 def _qualified(
-    a: Allocation, ranked: list[str], total: int, threshold: tuple[str, str], cite: str
+    a: Allocation, ranked: list[str], total: int, share: Fraction, said: tuple[str, Quote]
 ) -> list[str]:
-    """The candidates with twenty percent of ``total`` or more, in rank order (said as a step)."""
-    qualified = [n for n in ranked if a.votes[n] >= TWENTY_PERCENT * total]
+    """The candidates with the share of ``total`` the words ask or more, in rank order (said as
+    a step): ``said`` is the share in words and the words that ask it."""
+    qualified = [n for n in ranked if a.votes[n] >= share * total]
+    words, quote = said
     a.say(
-        f"Twenty percent of {total} is {show(Fraction(total, 5))}; at or above it: "
-        f"{', '.join(qualified) or 'nobody'}. {law.words(threshold)}",
-        cite,
+        f"{words[:1].upper()}{words[1:]} of {total} is {show(share * total)}; at or above it: "
+        f"{', '.join(qualified) or 'nobody'}. {quote.quoted}",
+        quote.cite,
     )
     return qualified
 
 
-SEATS_PER_DISTRICT = 3  # § 2-122-b(4)(b): three delegates, two and one when split
-
-
-def _check_seats(seats: int) -> None:
-    if seats != SEATS_PER_DISTRICT:
+def _check_seats(seats: int, rules: DelegateRules) -> None:
+    if seats != rules.seats:
+        cite = rules.quotes["district.first"].cite
         raise UsageError(
-            f"per_district {seats}: § 2-122-b(4)(b) fixes three delegates per congressional "
-            "district (two to the first, one to the second); no other number is modelled",
+            f"per_district {seats}: § {cite} fixes {rules.seats_words} ({rules.first} to the "
+            f"first, {rules.second} to the second); no other number is modelled",
             fields=("per_district",),
         )
 
 
-def allocate_district(district: str, votes: Mapping[str, int], seats: int = 3) -> Allocation:
-    """Award a congressional district's delegates (§ 2-122-b(4)(b)); alternates follow alike."""
-    _check_seats(seats)
+def allocate_district(
+    district: str,
+    votes: Mapping[str, int],
+    seats: int | None = None,
+    rules: DelegateRules | None = None,
+) -> Allocation:
+    """Award a congressional district's delegates (§ 2-122-b(4)(b)); alternates follow alike.
+    ``seats`` defaults to the number the law fixes; ``rules`` to the law in force."""
+    rules = rules or delegate_rules()
+    seats = rules.seats if seats is None else seats
+    _check_seats(seats, rules)
     total = _check_votes(f"district {district}", votes)
     a = Allocation(unit=district, seats=seats, votes=dict(votes))
-    cite = law.DISTRICT_MAJORITY[0]
-    a.say(f"{seats} delegates (and as many alternates) to award.", law.DISTRICT_SEATS[0])
+    q = rules.quotes
+    cite = q["district.majority"].cite
+    a.say(f"{seats} delegates (and as many alternates) to award.", q["district.seats"].cite)
     _list_shares(a, total, cite, "in the district")
     ranked = _ranked(votes)
     leader = ranked[0]
     if 2 * votes[leader] > total:
         a.say(
             f"{leader} has {votes[leader]} of {total} ({pct(votes[leader], total)}), more than "
-            f"half: a majority takes all {seats}. {law.words(law.DISTRICT_MAJORITY)}",
+            f"half: a majority takes all {seats}. {q['district.majority'].quoted}",
             cite,
         )
         a.awards[leader] = seats
         return a
     a.say(f"No candidate has more than half of {total} votes: no majority.", cite)
-    qualified = _qualified(a, ranked, total, law.DISTRICT_THRESHOLD, cite)
+    said = (rules.threshold_words, q["district.threshold"])
+    qualified = _qualified(a, ranked, total, rules.district_threshold, said)
     if not qualified:
         a.vacant = seats
         a.say(
-            f"No candidate reaches twenty percent: all {seats} seats are vacant. "
-            f"{law.words(law.DISTRICT_NONE)}",
+            f"No candidate reaches {rules.threshold_words}: all {seats} seats are vacant. "
+            f"{q['district.none'].quoted}",
             cite,
         )
         return a
     if len(qualified) == 1:
         a.awards[leader] = seats
         a.say(
-            f"Only {leader} reaches twenty percent: {leader} takes all {seats}. "
-            f"{law.words(law.DISTRICT_SINGLE)}",
+            f"Only {leader} reaches {rules.threshold_words}: {leader} takes all {seats}. "
+            f"{q['district.single'].quoted}",
             cite,
         )
         return a
-    _split(a, qualified, 2, 1, cite)
+    _split(a, qualified, rules, cite)
     return a
 
 
-def _split(a: Allocation, qualified: list[str], first: int, second: int, cite: str) -> None:
+def _split(a: Allocation, qualified: list[str], rules: DelegateRules, cite: str) -> None:
     votes = a.votes
-    words = law.words(law.DISTRICT_SPLIT)
+    first, second = rules.first, rules.second
+    words = rules.quotes["district.first"].quoted
     top = _group_at(qualified, votes, 0)
     if len(top) == 1:
         a.awards[top[0]] = first
@@ -207,12 +215,16 @@ def allocate_at_large(
     *,
     denominator: Denominator = "qualifying",
     rounding: Rounding = "half-up",
+    rules: DelegateRules | None = None,
 ) -> Allocation:
-    """Award the at-large delegates on the statewide vote (§ 2-122-b(5))."""
+    """Award the at-large delegates on the statewide vote (§ 2-122-b(5)); ``rules`` default to
+    the law in force."""
+    rules = rules or delegate_rules()
     if seats < 0:
         raise UsageError(f"at_large must not be negative, not {seats}", fields=("at_large",))
     a = Allocation(unit="at-large", seats=seats, votes=dict(statewide))
-    cite = law.AT_LARGE_MAJORITY[0]
+    q = rules.quotes
+    cite = q["at_large.majority"].cite
     total = _check_votes("statewide", statewide)
     a.say(f"{seats} at-large delegates (and as many alternates) to award.", cite)
     _list_shares(a, total, cite, "statewide")
@@ -225,67 +237,107 @@ def allocate_at_large(
         a.awards[leader] = seats
         a.say(
             f"{leader} has a statewide majority ({pct(statewide[leader], total)}): all {seats}. "
-            f"{law.words(law.AT_LARGE_MAJORITY)}",
+            f"{q['at_large.majority'].quoted}",
             cite,
         )
         return a
     a.say(f"No candidate has more than half of {total} votes statewide: no majority.", cite)
-    qualified = _qualified(a, ranked, total, law.AT_LARGE_THRESHOLD, cite)
+    said = (rules.threshold_words, q["at_large.threshold"])
+    qualified = _qualified(a, ranked, total, rules.at_large_threshold, said)
     if not qualified:
         a.vacant = seats
         a.say(
-            f"Nobody reaches twenty percent statewide, so nobody may be awarded any at-large "
-            f"delegate; the remainder clause cannot give them to {leader} against that proviso. "
-            f"All {seats} are left unawarded (the text does not say how they are then filled).",
+            f"Nobody reaches {rules.threshold_words} statewide, so nobody may be awarded any "
+            f"at-large delegate; the remainder clause cannot give them to {leader} against that "
+            f"proviso. All {seats} are left unawarded (the text does not say how they are then "
+            "filled).",
             cite,
         )
         return a
-    base = sum(statewide[n] for n in qualified) if denominator == "qualifying" else total
+    _apportion(a, ranked, qualified, total, (denominator, rounding), rules)
+    return a
+
+
+def _apportion(
+    a: Allocation,
+    ranked: list[str],
+    qualified: list[str],
+    total: int,
+    readings: tuple[Denominator, Rounding],
+    rules: DelegateRules,
+) -> None:
+    """The qualifying candidates' seats pro rata, then what is left over or too many."""
+    q = rules.quotes
+    cite = q["at_large.majority"].cite
+    counts = _pro_rata(a, qualified, total, *readings, rules)
+    given = sum(counts.values())
+    a.say(f"Pro-rata apportionment gives {given} of {a.seats}.", cite)
+    if given < a.seats:
+        _remainder(a, counts, a.seats - given, ranked, cite, q["at_large.remainder"])
+    elif given > a.seats:
+        _excess(a, counts, given - a.seats, cite, q["at_large.excess"])
+    for name in qualified:
+        if counts[name]:
+            a.awards[name] = counts[name]
+
+
+def _denominator(
+    a: Allocation, qualified: list[str], total: int, denominator: Denominator, rules: DelegateRules
+) -> int:
+    """The ratio's denominator by the reading chosen, said as a step with the words."""
+    base = sum(a.votes[n] for n in qualified) if denominator == "qualifying" else total
     which = (
         "the qualifying candidates' votes"
         if denominator == "qualifying"
         else "all statewide votes (reading denominator all)"
     )
+    ratio = rules.quotes["at_large.ratio"]
     a.say(
         f"Ratio denominator: {which} = {base}. Reading chosen: "
         + (
-            '"all presidential candidates receiving at least twenty percent" names whose votes '
+            f"the words name the candidates at {rules.threshold_words} or more, whose votes "
             "are summed; the other reading (denominator all) divides by every vote cast. "
             if denominator == "qualifying"
             else "every vote cast; the default reading sums only the qualifying candidates. "
         )
-        + law.words(law.AT_LARGE_RATIO),
-        cite,
+        + ratio.quoted,
+        ratio.cite,
     )
+    return base
+
+
+def _pro_rata(
+    a: Allocation,
+    qualified: list[str],
+    total: int,
+    denominator: Denominator,
+    rounding: Rounding,
+    rules: DelegateRules,
+) -> dict[str, int]:
+    """Each qualifying candidate's seats by the ratio, rounded, each said as a step."""
+    base = _denominator(a, qualified, total, denominator, rules)
     counts: dict[str, int] = {}
     for name in qualified:
-        quota = Fraction(seats * statewide[name], base)
+        quota = Fraction(a.seats * a.votes[name], base)
         counts[name] = round_quota(quota, rounding)
         half = " (exactly a half: rounded " + (
             "up)" if rounding == "half-up" else "to even; rounding half-even)"
         )
         a.say(
-            f"{name}: {seats} x {statewide[name]} / {base} = {show(quota)}, rounded to the "
+            f"{name}: {a.seats} x {a.votes[name]} / {base} = {show(quota)}, rounded to the "
             f"nearest whole number: {counts[name]}"
             + (half if quota - quota.numerator // quota.denominator == Fraction(1, 2) else "")
             + ".",
-            law.AT_LARGE_ROUNDING[0],
+            rules.quotes["at_large.rounding"].cite,
         )
-    given = sum(counts.values())
-    a.say(f"Pro-rata apportionment gives {given} of {seats}.", cite)
-    if given < seats:
-        _remainder(a, counts, seats - given, ranked, cite)
-    elif given > seats:
-        _excess(a, counts, given - seats, cite)
-    for name in qualified:
-        if counts[name]:
-            a.awards[name] = counts[name]
-    return a
+    return counts
 
 
-def _remainder(a: Allocation, counts: dict[str, int], left: int, ranked: list[str], c: str) -> None:
+def _remainder(
+    a: Allocation, counts: dict[str, int], left: int, ranked: list[str], c: str, said: Quote
+) -> None:
     leaders = _group_at(ranked, a.votes, 0)
-    words = law.words(law.AT_LARGE_REMAINDER)
+    words = said.quoted
     if len(leaders) == 1:
         counts[leaders[0]] += left
         a.say(f"{left} left unawarded go to {leaders[0]}, with the most votes. {words}", c)
@@ -298,8 +350,8 @@ def _remainder(a: Allocation, counts: dict[str, int], left: int, ranked: list[st
     )
 
 
-def _excess(a: Allocation, counts: dict[str, int], excess: int, c: str) -> None:
-    a.say(f"{excess} more than the {a.seats} authorized. {law.words(law.AT_LARGE_EXCESS)}", c)
+def _excess(a: Allocation, counts: dict[str, int], excess: int, c: str, said: Quote) -> None:
+    a.say(f"{excess} more than the {a.seats} authorized. {said.quoted}", c)
     first = True
     while excess > 0:
         entitled = sorted((n for n in counts if counts[n] > 0), key=lambda n: (a.votes[n], n))
@@ -347,19 +399,27 @@ def allocate(
     results: Mapping[str, Mapping[str, int]],
     at_large: int,
     *,
-    per_district: int = 3,
+    per_district: int | None = None,
     denominator: Denominator = "qualifying",
     rounding: Rounding = "half-up",
+    rules: DelegateRules | None = None,
 ) -> DelegateResult:
-    """Allocate every district's seats and the at-large seats from district results."""
+    """Allocate every district's seats and the at-large seats from district results, under
+    ``rules`` (default: the law in force in ``season_year()``); ``per_district`` defaults to
+    the number the law fixes."""
     if not results:
         raise UsageError("no district results to allocate")
-    _check_seats(per_district)
-    districts = {d: allocate_district(d, v, per_district) for d, v in results.items()}
+    rules = rules or delegate_rules()
+    seats = rules.seats if per_district is None else per_district
+    _check_seats(seats, rules)
+    districts = {d: allocate_district(d, v, seats, rules) for d, v in results.items()}
     statewide: dict[str, int] = {}
     for votes in results.values():
         for name, n in votes.items():
             statewide[name] = statewide.get(name, 0) + n
-    large = allocate_at_large(statewide, at_large, denominator=denominator, rounding=rounding)
-    options = {"denominator": denominator, "rounding": rounding, "per_district": str(per_district)}
-    return DelegateResult(districts=districts, at_large=large, options=options)
+    large = allocate_at_large(
+        statewide, at_large, denominator=denominator, rounding=rounding, rules=rules
+    )
+    options = {"denominator": denominator, "rounding": rounding, "per_district": str(seats)}
+    return DelegateResult(districts, large, options, rules.law, rules.what_if, rules.year,
+                          rules.year_note)  # fmt: skip

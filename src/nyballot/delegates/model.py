@@ -55,6 +55,10 @@ class DelegateResult:
     districts: dict[str, Allocation]
     at_large: Allocation
     options: dict[str, str]
+    law: str = ""  # the law allocated under, in words
+    what_if: str = ""  # why it is not the law in force ("" when it is)
+    year: int | None = None
+    year_note: str = ""  # said when no year was given
 
     @property
     def total(self) -> dict[str, int]:

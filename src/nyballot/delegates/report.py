@@ -20,7 +20,11 @@ def allocation_dict(a: Allocation) -> dict[str, Any]:
 def result_dict(result: DelegateResult) -> dict[str, Any]:
     """``{"districts": {...}, "at_large": {...}, "total": {...}, "options": {...}}``."""
     return {
-        "law": "Election Law § 2-122-b as added by S.5961 of 2015 (a bill, not enacted)",
+        "law": result.law,
+        "year": result.year,
+        "year_note": result.year_note,
+        "what_if": bool(result.what_if),
+        "what_if_reasons": [result.what_if] if result.what_if else [],
         "options": result.options,
         "districts": {d: allocation_dict(a) for d, a in result.districts.items()},
         "at_large": allocation_dict(result.at_large),
@@ -49,11 +53,12 @@ def _block(title: str, a: Allocation) -> list[str]:
 
 
 def render_text(result: DelegateResult) -> str:
-    lines = [
-        "Delegates under Election Law § 2-122-b (S.5961 of 2015, a bill; not enacted)",
-        "Options: " + ", ".join(f"{k}={v}" for k, v in result.options.items()),
-        "",
-    ]
+    lines = [f"Delegates under {result.law}"]
+    if result.what_if:
+        lines.append(f"What-if: {result.what_if}.")
+    if result.year_note:
+        lines.append(f"Year: {result.year_note}")
+    lines += ["Options: " + ", ".join(f"{k}={v}" for k, v in result.options.items()), ""]
     for district, a in result.districts.items():
         lines += [*_block(f"District {district}", a), ""]
     lines += [*_block("At large", result.at_large), ""]

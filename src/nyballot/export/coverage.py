@@ -7,7 +7,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from nyballot.export.table import UNVERIFIED_MARK
-from nyballot.law.coverage import STATUS_WORDS, Coverage, Row
+from nyballot.law.coverage import STATUS_WORDS, Coverage, Row, year_spans
 from nyballot.law.subdivisions import cite_of, with_sign
 
 SHORT = {"encoded": "encoded", "no_date": "no date", "missing": "missing",
@@ -56,7 +56,20 @@ def print_coverage(report: Coverage, console: Console) -> None:
     for s in report.sections:
         if s.note:
             console.print(f"{with_sign(cite_of(s.section, ()))} ({s.text}): {escape(s.note)}")
+    _print_missing_years(report, console)
     for rule, cite in report.uncited:
         console.print(f"[red]{rule.id}: its cite {cite} names no listed subdivision[/red]")
     for key in report.unreviewed:
         console.print(f"[red]{key}: a text of this version whose subdivisions are not listed[/red]")
+
+
+def _print_missing_years(report: Coverage, console: Console) -> None:
+    """Every voter's and board's subdivision whose dates rest, in some years, on words carried
+    forward (the words in force those years were not found)."""
+    rows = [r for r in report.rows if r.missing_years]
+    if not rows:
+        return
+    console.print("Voters' and boards' dates resting on words carried forward (words missing):")
+    for row in rows:
+        ids = ", ".join(sorted({r.id for r in row.rules}))
+        console.print(f"  {with_sign(row.cite)}: {year_spans(row.missing_years)} ({escape(ids)})")

@@ -12,12 +12,12 @@ import io
 
 from nyballot.calendar.model import Calendar
 from nyballot.export.json import iso
+from nyballot.spreadsheet import BOM
 
 COLUMNS = (
     "id", "cite", "title", "opens", "closes", "what_if", "status", "text_unverified",
     "derivation", "evidence", "evidence_source", "kind",
 )  # fmt: skip
-BOM = "\ufeff"
 
 
 def to_csv(cal: Calendar) -> str:

@@ -90,11 +90,14 @@ def to_ics(cal: Calendar, reminder_days: int | None = None) -> bytes:
     mark = f"{WHAT_IF}: " if cal.what_if else ""
     for deadline in cal.deadlines:
         description = _description(cal, deadline)
-        for part, day in (("opens", deadline.opens), ("closes", deadline.closes)):
+        parts = [("opens", deadline.opens), ("closes", deadline.closes)]
+        if deadline.closes is None and deadline.closes_at_latest is not None:
+            parts.append(("closes_at_latest", deadline.closes_at_latest))
+        for part, day in parts:
             if day is None:
                 continue
-            label = {"opens": "first day", "closes": "last day"}[part]
-            if deadline.opens is None or deadline.closes is None:
+            label = {"opens": "first day", "closes": "last day"}.get(part, "last day at the latest")
+            if (deadline.opens is None or deadline.closes is None) and part != "closes_at_latest":
                 label = "" if deadline.rule.kind == "election" else label
             summary = f"{mark}{deadline.title}{f' ({label})' if label else ''}"
             if deadline.rule.evidence:
@@ -111,7 +114,8 @@ def to_ics(cal: Calendar, reminder_days: int | None = None) -> bytes:
             event.add("description", description)
             event.add("categories", [deadline.cite])
             event.add("transp", "TRANSPARENT")
-            if reminder_days is not None and part == "closes" and deadline.rule.kind != "election":
+            reminded = part in ("closes", "closes_at_latest") and deadline.rule.kind != "election"
+            if reminder_days is not None and reminded:
                 event.add_component(_alarm(reminder_days, summary))
             ical.add_component(event)
     data: bytes = ical.to_ical()

@@ -16,6 +16,7 @@ from typing import Any
 
 from nyballot.calendar.model import Calendar, Deadline, Step
 from nyballot.compare import Comparison
+from nyballot.law.choice import law_words
 from nyballot.law.model import Provision, kind_groups
 from nyballot.reckoning.holidays import holidays
 
@@ -55,25 +56,51 @@ def deadline_dict(d: Deadline) -> dict[str, Any]:
         "evidence": rule.evidence,
         "evidence_source": rule.evidence_source or None,
         "impossible": d.impossible or None,
+        "closes_at_latest": iso(d.closes_at_latest),
     }
 
 
-def calendar_dict(cal: Calendar) -> dict[str, Any]:
-    """A calendar as the documented JSON contract writes it (``calendar --format json``, the
-    API's ``/calendar/{year}`` and its download); keys are only ever added, never renamed."""
+def law_line(cal: Calendar) -> str:
+    """Which law a calendar is under, in one line: the law in force that year, or a what-if."""
+    state = "a what-if, not the law" if cal.what_if else f"the law in force in {cal.year}"
+    return f"Law: {law_words(cal.law, cal.overlays)} ({state})"
+
+
+def _law_of(cal: Calendar, year_note: str | None) -> dict[str, Any]:
+    """The keys that say which law and year an answer is under, and whether it is a what-if."""
     return {
         "year": cal.year,
-        "law": cal.law,
+        "year_note": year_note,
+        "law_title": law_line(cal).removeprefix("Law: "),
         "overlays": cal.overlays,
+        "what_if": cal.what_if,
+        "what_if_reasons": cal.what_if_reasons,
+        "overlay_status": [o.as_dict() for o in cal.overlay_status],
+    }
+
+
+def calendar_dict(cal: Calendar, year_note: str | None = None) -> dict[str, Any]:
+    """A calendar as the documented JSON contract writes it (``calendar --format json``, the
+    API's ``/calendar/{year}`` and its download); keys are only ever added, never renamed.
+    ``year_note`` says how the year was chosen when none was given."""
+    return {
+        "year": cal.year,  # first, as ever: the keys below keep their places
+        "year_note": year_note,
+        "law": cal.law,
+        **_law_of(cal, year_note),
         "convention": cal.convention,
         "events": {k: iso(v) for k, v in cal.events.items()},
         "elections": {k: iso(v) for k, v in cal.elections.items()},
         "deadlines": [deadline_dict(d) for d in cal.deadlines],
         "notes": cal.notes,
-        "what_if": cal.what_if,
-        "what_if_reasons": cal.what_if_reasons,
-        "overlay_status": [o.as_dict() for o in cal.overlay_status],
     }
+
+
+def explain_dict(cal: Calendar, d: Deadline, year_note: str | None = None) -> dict[str, Any]:
+    """One deadline as ``deadline_dict`` writes it, with the law it was evaluated under and
+    whether that is a what-if (``explain --format json``, the API's ``/explain``). Its ``law``
+    is the rule's words, so the law it is under is ``version`` and, in words, ``law_title``."""
+    return {**deadline_dict(d), **_law_of(cal, year_note), "version": cal.law}
 
 
 def _side_dict(d: Deadline | None) -> dict[str, Any] | None:
@@ -97,12 +124,15 @@ def provision_dict(p: Provision) -> dict[str, Any]:
     }
 
 
-def comparison_dict(result: Comparison, include_unchanged: bool = True) -> dict[str, Any]:
+def comparison_dict(
+    result: Comparison, include_unchanged: bool = True, year_note: str | None = None
+) -> dict[str, Any]:
     """The JSON contract of a comparison (documented in the README)."""
 
     def side(cal: Calendar) -> dict[str, Any]:
         return {
             "law": cal.law,
+            "law_title": law_line(cal).removeprefix("Law: "),
             "overlays": cal.overlays,
             "overlay_status": [o.as_dict() for o in cal.overlay_status],
             "what_if": cal.what_if,
@@ -110,6 +140,7 @@ def comparison_dict(result: Comparison, include_unchanged: bool = True) -> dict[
 
     return {
         "year": result.year,
+        "year_note": year_note,
         "base": side(result.base),
         "other": side(result.other),
         "changes": [

@@ -21,7 +21,9 @@ def _date_cell(d: Deadline) -> tuple[str, str]:
         return "", "does not apply"
     if d.status == "awaiting_event":
         events = ", ".join(f"event.{e}" for e in d.events())
-        return "", f"needs {events}: {d.formula().get('closes', '')}"
+        latest = d.closes_at_latest
+        bound = f", and by {format_day(latest)} at the latest" if latest else ""
+        return "", f"needs {events}: {d.formula().get('closes', '')}{bound}"
     opens = format_day(d.opens) if d.opens else ""
     closes = format_day(d.closes) if d.closes else ""
     return opens, closes

@@ -11,13 +11,15 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import secrets
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Connection, Engine, select, text
 
 from nyballot.errors import UsageError
+from nyballot.filing.chain import log_hash
 from nyballot.filing.errors import AuthError, ForbiddenError
 from nyballot.filing.model import NEW_YORK, board
 from nyballot.filing.schema import access_log, tokens
@@ -44,6 +46,7 @@ class Actor:
     role: str = "clerk"
     boards: frozenset[str] | None = None
     client: str = ""  # where from: an address, or "cli"
+    token: str = ""  # which token ("token 3"); "" for whoever holds the database
 
     def may(self, action: str) -> bool:
         return action in ROLES.get(self.role, frozenset())
@@ -133,13 +136,14 @@ def revoke_token(engine: Engine, token_id: int) -> str | None:
     return None
 
 
-def authenticate(engine: Engine, token: str | None, client: str) -> Actor:
-    """The actor a token stands for; AuthError (logged) for a missing, unknown, expired or
-    revoked token."""
+def authenticate(
+    engine: Engine, token: str | None, client: str, failures: FailedLogins | None = None
+) -> Actor:
+    """The actor a token stands for; AuthError (logged, through ``failures`` if given) for a
+    missing, unknown, expired or revoked token."""
     if not token:
-        reason = "a clerk's token is required (Authorization: Bearer <token>)"
-        log(engine, "?", "authenticate", "", client, "refused: no token")
-        raise AuthError(reason)
+        _refused(engine, failures, "?", client, "no token")
+        raise AuthError("a clerk's token is required (Authorization: Bearer <token>)")
     with engine.connect() as conn:
         row = (
             conn.execute(select(tokens).where(tokens.c.token_hash == token_hash(token)))
@@ -154,18 +158,105 @@ def authenticate(engine: Engine, token: str | None, client: str) -> Actor:
     elif row["expires_at"] is not None and dt.datetime.fromisoformat(row["expires_at"]) <= now():
         problem = "the token has expired"
     if problem is not None:
-        who = row["clerk"] if row is not None else "?"
-        log(engine, who, "authenticate", "", client, f"refused: {problem}")
+        _refused(engine, failures, row["clerk"] if row is not None else "?", client, problem)
         raise AuthError(problem)
     assert row is not None
     scope = None if row["boards"] == EVERY_BOARD else frozenset(row["boards"].split(","))
-    return Actor(row["clerk"], row["role"], scope, client)
+    return Actor(row["clerk"], row["role"], scope, client, f"token {row['id']}")
+
+
+def _refused(
+    engine: Engine, failures: FailedLogins | None, who: str, client: str, problem: str
+) -> None:
+    if failures is None:
+        log(engine, who, "authenticate", "", client, f"refused: {problem}")
+    else:
+        failures.note(engine, who, client, problem)
+
+
+class FailedLogins:
+    """Failed authentications, counted per address, minute, clerk and reason: the first is
+    written at once, the rest as one line when the minute is over (at the next failure from
+    anyone, or ``flush``). A client guessing tokens makes at most two writes a minute, not one
+    per attempt (every write is a durable commit, and the log's chain takes its lock)."""
+
+    MAX_OPEN = 10_000  # addresses counted at once; past it the counts are written out
+
+    def __init__(self, clock: Callable[[], dt.datetime] = now) -> None:
+        self.clock = clock
+        # (client, minute, who, problem) -> how many more
+        self._open: dict[tuple[str, str, str, str], int] = {}
+        self._lock = threading.Lock()
+
+    def note(self, engine: Engine, who: str, client: str, problem: str) -> None:
+        minute = stamp(self.clock())[:16]
+        rows = []
+        key = (client, minute, who, problem)
+        with self._lock:
+            if key not in self._open:
+                self._open[key] = 0
+                rows.append(log_row(who, "authenticate", "", client, f"refused: {problem}"))
+            else:
+                self._open[key] += 1
+            full = len(self._open) > self.MAX_OPEN
+            rows += self._take(lambda m: full or m != minute)
+        self._write(engine, rows)
+
+    def flush(self, engine: Engine) -> None:
+        """Write every count still open (the server is stopping)."""
+        with self._lock:
+            rows = self._take(lambda m: True)
+        self._write(engine, rows)
+
+    def _take(self, done: Callable[[str], bool]) -> list[dict[str, str]]:
+        rows = []
+        for key, more in list(self._open.items()):
+            client, minute, who, problem = key
+            if done(minute):
+                del self._open[key]
+                if more:
+                    times = f"{more} more time{'s' * (more > 1)}"
+                    outcome = (
+                        f"refused: {problem}, {times} from this address in the minute from "
+                        f"{minute.replace('T', ' ')}"
+                    )
+                    rows.append(log_row(who, "authenticate", "", client, outcome))
+        return rows
+
+    @staticmethod
+    def _write(engine: Engine, rows: list[dict[str, str]]) -> None:
+        if rows:
+            with engine.begin() as conn:
+                append_log(conn, rows)
+
+
+# PostgreSQL: every write to the book or the log holds this lock, so the log is one chain (on
+# SQLite, BEGIN IMMEDIATE lets one writer in at a time).
+PG_WRITE_LOCK = "SELECT pg_advisory_xact_lock(hashtext('nyballot.desk'))"
+LAST_LOG_HASH = "SELECT hash FROM access_log ORDER BY id DESC LIMIT 1"
 
 
 def log(engine: Engine, who: str, action: str, target: str, client: str, outcome: str) -> None:
     """One line in the access log, in its own transaction."""
     with engine.begin() as conn:
-        conn.execute(access_log.insert(), [log_row(who, action, target, client, outcome)])
+        append_log(conn, [log_row(who, action, target, client, outcome)])
+
+
+def append_log(conn: Connection, rows: list[dict[str, str]]) -> None:
+    """Lines at the end of the log's chain, in the open write transaction."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(text(PG_WRITE_LOCK))
+    previous = conn.execute(text(LAST_LOG_HASH)).scalar() or ""
+    for row in rows:
+        previous = chain_log_row(row, previous)["hash"]
+        conn.execute(access_log.insert(), [row])
+
+
+def chain_log_row(row: dict[str, str], previous: str) -> dict[str, str]:
+    """``row`` chained to the line before it (its ``prev_hash`` and ``hash`` set)."""
+    row["prev_hash"] = previous
+    row["hash"] = log_hash(row)
+    return row
 
 
 def log_row(who: str, action: str, target: str, client: str, outcome: str) -> dict[str, str]:

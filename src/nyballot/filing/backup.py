@@ -13,13 +13,14 @@ from pathlib import Path
 
 from sqlalchemy import Engine, func, select
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
 
 from nyballot.errors import UsageError
 from nyballot.files import GIB, size_text
+from nyballot.filing import keys
 from nyballot.filing.chain import first_break
+from nyballot.filing.integrity import file_problems, holds_a_book, problems, require_book
 from nyballot.filing.schema import filings
-from nyballot.filing.store import database_url, dispose_all, engine_for
+from nyballot.filing.store import dispose_all, engine_for
 
 # A filing with its log lines takes a few KiB, so 4 GiB holds about a million filings: more
 # than a board's book gathers in decades. The chain is verified row by row (streamed), so the
@@ -39,42 +40,24 @@ def _sqlite_path(engine: Engine, what: str) -> Path:
 
 
 def backup(url: str | None, dest: Path) -> int:
-    """Copy the book into ``dest`` (a new file); return the number of filings copied."""
-    _refuse_no_book(url)
+    """Copy the book into ``dest`` (a new file); return the number of filings copied. A path
+    with no book, or a book its database reports damaged, is not backed up."""
+    require_book(url, "backup")
     engine = engine_for(url)
     source = _sqlite_path(engine, "backup")
     if dest.exists():
         raise UsageError(f"{dest}: already exists; give a new file")
     if not dest.parent.is_dir():
         raise UsageError(f"{dest}: folder {dest.parent} does not exist")
+    _refuse_damaged(problems(engine), f"backup: the book at {source}", "not backed up")
     with closing(sqlite3.connect(source)) as src, closing(sqlite3.connect(dest)) as out:
         src.backup(out)
         return int(out.execute("SELECT count(*) FROM filings").fetchone()[0])
 
 
-def _refuse_no_book(url: str | None) -> None:
-    """A SQLite book that is not there is not backed up: opening it would create an empty one
-    (a mistyped path would give a backup of nothing, and a stray book where it was typed)."""
-    try:
-        parsed = make_url(database_url(url))
-    except ArgumentError:
-        return  # engine_for says what is wrong with the URL
-    missing = parsed.database and not Path(parsed.database).is_file()
-    if parsed.get_backend_name() == "sqlite" and missing:
-        raise UsageError(f"backup: no book at {parsed.database}; nothing backed up")
-
-
-def _holds_a_book(path: Path) -> bool:
-    """Whether ``path`` is a SQLite database with a table of filings, looked at read-only (the
-    book's own opening would migrate whatever file it is given into a book)."""
-    try:
-        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as con:
-            found = con.execute(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'filings'"
-            ).fetchone()
-    except sqlite3.DatabaseError:
-        return False
-    return found is not None
+def _refuse_damaged(found: list[str], what: str, outcome: str) -> None:
+    if found:
+        raise UsageError(f"{what} is damaged (integrity check: {found[0][:200]}); {outcome}")
 
 
 def restore(url: str | None, backup_file: Path) -> int:
@@ -88,13 +71,15 @@ def restore(url: str | None, backup_file: Path) -> int:
             f"{backup_file}: larger than {size_text(MAX_BACKUP)}, the most a backup is read "
             "for; not restored"
         )
-    if not _holds_a_book(backup_file):
+    if not holds_a_book(backup_file):
         raise UsageError(f"{backup_file}: not a backup of a book (no table of filings in it)")
+    _refuse_damaged(file_problems(backup_file), f"{backup_file}", "not restored")
     check = engine_for(f"sqlite:///{backup_file.resolve()}")
     with check.connect() as conn:
         count = conn.execute(select(func.count()).select_from(filings)).scalar_one()
+        stored = keys.stored(conn)
         rows = conn.execute(select(filings).order_by(filings.c.id)).mappings()
-        broken = first_break(rows)
+        broken = first_break(rows, stored)
     dispose_all()
     if broken is not None:
         raise UsageError(

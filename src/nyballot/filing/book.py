@@ -9,13 +9,13 @@ memorandum of any objections to such petition or certificate."
 
 from __future__ import annotations
 
-import csv
 import html
-import io
+from collections.abc import Collection
 from typing import Any
 
 from nyballot.filing.model import BOARDS, KINDS, Category, FilingKind
 from nyballot.filing.records import replay
+from nyballot.spreadsheet import dicts_csv
 
 COLUMNS = (
     "seq",
@@ -35,8 +35,15 @@ COLUMNS = (
 )
 
 
-def rows(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """One row per paper filed (board records appear in the memorandum of their paper)."""
+PAPERS = tuple(k.value for k, info in KINDS.items() if info.category is not Category.RECORD)
+
+
+def rows(
+    records: list[dict[str, Any]], papers: Collection[str] | None = None
+) -> list[dict[str, Any]]:
+    """One row per paper filed (board records appear in the memorandum of their paper); with
+    ``papers``, only for those uids (``records`` then holds them and what their rows name: the
+    records referring to them and to those, and the paper an objection answers)."""
     by_uid = {r["uid"]: r for r in records}
     children: dict[str, list[dict[str, Any]]] = {}
     for r in records:
@@ -45,7 +52,9 @@ def rows(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for r in records:
         kind = FilingKind(r["kind"])
-        if KINDS[kind].category is Category.RECORD:
+        if KINDS[kind].category is Category.RECORD or (
+            papers is not None and r["uid"] not in papers
+        ):
             continue
         related = children.get(r["uid"], [])
         state = replay(r, related)
@@ -108,23 +117,15 @@ def _memo(k: dict[str, Any], children: dict[str, list[dict[str, Any]]]) -> str:
 
 
 def to_csv(book: list[dict[str, Any]]) -> str:
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=[*COLUMNS, "board"], lineterminator="\n")
-    writer.writeheader()
-    for row in book:
-        # A cell that starts with = + - @ would be read as a formula by a spreadsheet.
-        writer.writerow({k: _safe_cell(v) for k, v in row.items()})
-    return buffer.getvalue()
-
-
-def _safe_cell(value: object) -> object:
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
+    """The book as CSV for a spreadsheet (``nyballot.spreadsheet``: BOM, CRLF, the guard)."""
+    return dicts_csv(book, [*COLUMNS, "board"])
 
 
 def to_html(
-    book: list[dict[str, Any]], title: str, digests: list[dict[str, Any]] | None = None
+    book: list[dict[str, Any]],
+    title: str,
+    digests: list[dict[str, Any]] | None = None,
+    keys: list[dict[str, str]] | None = None,
 ) -> str:
     """A printable page (plain HTML, escaped, no scripts), with the daily digests."""
     head = "".join(f"<th>{html.escape(c.replace('_', ' '))}</th>" for c in COLUMNS[:-1])
@@ -143,7 +144,7 @@ def to_html(
         "<p>Book of filings kept under Election Law § 6-144, open to public inspection. "
         "Times are New York time, to the minute.</p>"
         f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-        f"{_digests_html(digests or [])}</body></html>\n"
+        f"{_digests_html(digests or [])}{_keys_html(keys or [])}</body></html>\n"
     )
 
 
@@ -165,6 +166,28 @@ def _digests_html(digests: list[dict[str, Any]]) -> str:
     return (
         f"<h2>Daily digests</h2><p>{html.escape(DIGESTS_NOTE)}</p><table><thead><tr>"
         "<th>board</th><th>day</th><th>last record</th><th>digest</th></tr></thead>"
+        f"<tbody>{rows}</tbody></table>"
+    )
+
+
+KEYS_NOTE = (
+    "Each record made since the board had a key is signed with it (Ed25519): the board's "
+    "public key below shows a record was made by the desk, not added to the database by "
+    "someone without the key (nyballot desk verify --public-key KEY)."
+)
+
+
+def _keys_html(keys: list[dict[str, str]]) -> str:
+    if not keys:
+        return ""
+    rows = "".join(
+        f"<tr><td>{html.escape(k['key_id'])}</td><td><code>{html.escape(k['public_key'])}"
+        f"</code></td><td>{html.escape(k['first_used'])}</td></tr>"
+        for k in keys
+    )
+    return (
+        f"<h2>The board's public keys</h2><p>{html.escape(KEYS_NOTE)}</p><table><thead><tr>"
+        "<th>key</th><th>public key</th><th>first used</th></tr></thead>"
         f"<tbody>{rows}</tbody></table>"
     )
 

@@ -5,7 +5,15 @@ A board's records, in the order they were recorded, form one chain: ``prev_hash`
 ``prev_hash`` and the record's canonical content. Rewriting any stored value, deleting or
 reordering a record breaks the chain at that record or the next. The last hash of each day is
 the day's digest: whoever kept a digest can later show the book up to that day is unchanged.
-Pure functions over rows of the ``filings`` table (mappings).
+
+A record of form 2 also covers its ``seq`` and the id of the key that signed it, and carries the
+board's signature of its hash (``keys``): a correct hash is within reach of anyone who can write
+to the database, the signature only of whoever holds the key. Once a board's chain is in form 2,
+or signed, every later record must be too (a forger would otherwise write the old form).
+Records of form 1, made before, verify as they always did and are reported unsigned.
+
+The access log is one chain of its own (``log_hash``), over every line in the order written.
+Pure functions over rows of the tables (mappings).
 """
 
 from __future__ import annotations
@@ -48,10 +56,21 @@ def canonical(content: Mapping[str, Any]) -> bytes:
     return _CANONICAL.encode(content).encode()
 
 
+SIGNED_FORM = 2
+LOGGED = ("at", "who", "action", "target", "client", "outcome", "prev_hash")
+
+
 def record_hash(row: Mapping[str, Any]) -> str:
     """The hash of a row (its ``prev_hash`` included) in a form no database changes."""
     content = {c: bool(row[c]) if c in _BOOLEAN else row[c] for c in CHAINED}
+    if row.get("form", 1) >= SIGNED_FORM:
+        content |= {"seq": row["id"], "form": row["form"], "key_id": row["key_id"]}
     return hashlib.sha256(canonical(content)).hexdigest()
+
+
+def log_hash(row: Mapping[str, Any]) -> str:
+    """The hash of an access-log line, over its content and the previous line's hash."""
+    return hashlib.sha256(canonical({c: row[c] for c in LOGGED})).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -67,20 +86,61 @@ class Break:
         return {"board": self.board, "seq": self.seq, "uid": self.uid, "reason": self.reason}
 
 
-def first_break(rows: Iterable[Mapping[Any, Any]]) -> Break | None:
-    """The first broken record (in row order), or None when every board's chain holds."""
-    last: dict[str, tuple[int, str]] = {}
+def first_break(
+    rows: Iterable[Mapping[Any, Any]], keys: Mapping[str, str] | None = None
+) -> Break | None:
+    """The first broken record (in row order), or None when every board's chain holds and
+    every signature is the board's: ``keys`` are the public keys to trust, by id (None: a
+    signature is not checked, only the chain)."""
+    last: dict[str, tuple[int, str, int, bool]] = {}
     for row in rows:
         board = row["board"]
-        seq, previous = last.get(board, (0, ""))
+        seq, previous, form, signed = last.get(board, (0, "", 1, False))
         where = (board, row["id"], row["uid"])
         if row["prev_hash"] != previous:
             before = f"record #{seq}" if seq else "the start of the board's book"
             return Break(*where, f"its previous hash does not match {before}")
+        problem = _form_problem(row, form, signed) or _signature_problem(row, keys)
+        if problem is not None:
+            return Break(*where, problem)
         if row["hash"] != record_hash(row):
             return Break(*where, "its hash does not match its content")
-        last[board] = (row["id"], row["hash"])
+        last[board] = (row["id"], row["hash"], row.get("form", 1), bool(row.get("signature")))
     return None
+
+
+def _form_problem(row: Mapping[Any, Any], form: int, signed: bool) -> str | None:
+    if row.get("form", 1) < form:
+        return "it is in the old form (seq not covered) after records in the new: forged"
+    if signed and not row.get("signature"):
+        return "it is unsigned after signed records: not made by the desk"
+    return None
+
+
+def _signature_problem(row: Mapping[Any, Any], keys: Mapping[str, str] | None) -> str | None:
+    from nyballot.filing.keys import signed_by  # the chain alone needs no cryptography
+
+    signature, key = row.get("signature"), row.get("key_id")
+    if keys is None or not (signature or key):
+        return None
+    if not signature or not key:
+        return "it names a key without a signature, or a signature without a key"
+    if key not in keys:
+        return f"it is signed by key {key}, not the board's key"
+    if not signed_by(keys[key], row["hash"], signature):
+        return f"its signature is not the board's (key {key})"
+    return None
+
+
+def log_break(rows: Iterable[Mapping[Any, Any]]) -> tuple[int, int | None]:
+    """(lines checked, the id of the first access-log line whose chain does not hold)."""
+    previous, count = "", 0
+    for row in rows:
+        count += 1
+        if row["prev_hash"] != previous or row["hash"] != log_hash(row):
+            return count, int(row["id"])
+        previous = row["hash"]
+    return count, None
 
 
 def digests(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -12,19 +12,21 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import orjson
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from nyballot.calendar.model import Calendar
 from nyballot.errors import NyballotError, UsageError
-from nyballot.filing import access, clocks
-from nyballot.filing.access import LATE_ENTRY, RECORD, Actor
-from nyballot.filing.chain import Break, first_break, record_hash
+from nyballot.filing import access, clocks, integrity, kept_clocks, keys, reading
+from nyballot.filing.access import LATE_ENTRY, RECORD, Actor, now
+from nyballot.filing.chain import SIGNED_FORM, Break, first_break, log_break, record_hash
 from nyballot.filing.driver import Sql, Tx, transaction
 from nyballot.filing.errors import ConflictError, ForbiddenError, NotFoundError, StorageError
+from nyballot.filing.keys import BoardKey
 from nyballot.filing.model import Paper, board, local
-from nyballot.filing.records import decision_dict, descendants, record_dict, replay
+from nyballot.filing.records import decision_dict, given_key, record_dict, replay
 from nyballot.filing.schema import access_log, filings
+from nyballot.filing.schema import keys as keys_table
 from nyballot.filing.store import driver_message, engine_for
 from nyballot.filing.submission import (
     Submission,
@@ -39,42 +41,52 @@ from nyballot.filing.timeliness import decide
 Clock = Callable[[], dt.datetime]
 
 # The hot statements, run through the driver's cursor (``driver``). SQLite: BEGIN IMMEDIATE lets one
-# writer in at a time; the board's last hash is read, then the row and its log line are written.
-# PostgreSQL: a paper is chained holding its board's lock, so two clerks never chain to the same
-# record (the unique index on (board, prev_hash) would refuse the second). To spare a round trip the
-# paper is chained to the hash the desk last saw at the end of its board's chain, and the row is
-# written only if that is still the board's last hash (read in the same statement, under the lock);
-# if not, nothing is written and the paper is chained again to the hash read then. After the BEGIN
-# (psycopg waits for it), the lock, the row, its log line and the commit go in one round trip, as
-# the bare INSERT and COMMIT do. (On SQLite, where a statement costs no round trip, that guard would
-# cost more than the read: an INSERT reading its own table goes through a temporary table.) A key
-# recorded by another clerk a moment ago is looked up and replayed; anything else conflicting is
-# retried.
+# writer in at a time. PostgreSQL: every write holds the desk's lock (``access.PG_WRITE_LOCK``), so
+# the book's chains and the log's are extended one writer at a time, and the row's seq (which its
+# hash covers) is drawn under it. In the transaction the board's last hash, the log's last hash and
+# the next seq are read in one statement; then the row, its log line and (on PostgreSQL, in one
+# round trip) the commit. A key recorded by another clerk a moment ago is looked up and replayed;
+# anything else conflicting is retried.
 _TRIES = 10
-_COLUMNS = [c.name for c in filings.columns if c.name != "id"]
+KEY_SCOPE = "\x1f"  # between a stored key's board, token and the key (never in a key given)
+_COLUMNS = [c.name for c in filings.columns]
 _LOGGED = [c.name for c in access_log.columns if c.name != "id"]
-_LAST = "SELECT hash FROM filings WHERE board = :{} ORDER BY id DESC LIMIT 1"
-# (the board and the link are given twice: PostgreSQL deduces one type for each parameter)
-_CHAINED = (
-    f"INSERT INTO filings ({', '.join(_COLUMNS)}) SELECT {', '.join(':' + c for c in _COLUMNS)} "
-    f"WHERE COALESCE(({_LAST.format('chain_board')}), '') = :chain_prev"
-)
+_BOARD_HEAD = "(SELECT hash FROM filings WHERE board = :board ORDER BY id DESC LIMIT 1)"
+_LOG_HEAD = f"({access.LAST_LOG_HASH})"
+_HEADS = {
+    False: Sql(
+        f"SELECT {_BOARD_HEAD}, {_LOG_HEAD}, (SELECT COALESCE(MAX(id), 0) + 1 FROM filings)"
+    ),
+    True: Sql(
+        f"SELECT {_BOARD_HEAD}, {_LOG_HEAD}, nextval(pg_get_serial_sequence('filings', 'id'))"
+    ),
+}
 _INSERT = Sql(
     f"INSERT INTO filings ({', '.join(_COLUMNS)}) VALUES ({', '.join(':' + c for c in _COLUMNS)})"
 )
 _LOG = Sql(
     f"INSERT INTO access_log ({', '.join(_LOGGED)}) VALUES ({', '.join(':' + c for c in _LOGGED)})"
 )
-_PG_INSERT_BOTH = Sql(
-    f"WITH f AS ({_CHAINED} RETURNING id) "
-    f"INSERT INTO access_log ({', '.join(_LOGGED)}) "
-    f"SELECT {', '.join(':log_' + c for c in _LOGGED)} FROM f RETURNING (SELECT id FROM f)"
-)
-_PG_BOARD_LOCK = Sql("SELECT pg_advisory_xact_lock(hashtext(:board))")
-_LAST_HASH = Sql(_LAST.format("board"))
+_PG_LOCK = Sql(access.PG_WRITE_LOCK)
 _BY_UID = Sql("SELECT * FROM filings WHERE uid = :uid")
 _BY_KEY = Sql("SELECT * FROM filings WHERE idempotency_key = :key")
+_REFERS_TO = Sql("SELECT * FROM filings WHERE refers_to = :uid ORDER BY id")
+_CLOCKS_GONE = Sql("DELETE FROM clocks WHERE root = :root")
+_CLOCK_IN = Sql(
+    f"INSERT INTO clocks ({', '.join(kept_clocks.COLUMNS)}) "
+    f"VALUES ({', '.join(':' + c for c in kept_clocks.COLUMNS)})"
+)
+_MAX_DEPTH = 5  # a family is a paper, its objection, specifications, determinations
 _REFERRING = Sql("SELECT uid, kind, outcome FROM filings WHERE refers_to = :uid ORDER BY id")
+
+
+def scoped_key(board_id: str, actor: Actor, key: str) -> str:
+    """An idempotency key as stored: the board's and the token's own, so a key never replays
+    another board's or another clerk's filing (whoever holds the database has one scope)."""
+    key = checked_text(key, "idempotency key", 200)
+    if not key:
+        raise UsageError("idempotency key: empty")
+    return f"{board_id}{KEY_SCOPE}{actor.token or '-'}{KEY_SCOPE}{key}"
 
 
 def _json(value: object) -> str:
@@ -82,21 +94,30 @@ def _json(value: object) -> str:
     return orjson.dumps(value).decode()
 
 
-class _Moved(Exception):
-    """The board's chain had moved on from the hash the desk last saw: nothing was written."""
-
-
 class Desk:
     """A board's filing desk over one database; ``clock`` is the desk's own time."""
 
-    def __init__(self, url: str | None = None, clock: Clock = access.now) -> None:
+    def __init__(
+        self, url: str | None = None, clock: Clock = access.now, key: BoardKey | None = None
+    ) -> None:
         self.engine: Engine = engine_for(url)
         self.clock = clock
-        # PostgreSQL: the last hash of each board's chain as this desk last wrote or read it,
-        # a guess (another process may have written since), checked as the row is written.
-        self._heads: dict[str, str] | None = (
-            {} if self.engine.dialect.name == "postgresql" else None
-        )
+        self.key = key
+        self._signed_book = self._register(key)
+        self.failures = access.FailedLogins(lambda: self.clock())
+        self._digests = reading.Digests()
+
+    def _register(self, key: BoardKey | None) -> bool:
+        """Publish the key's public half in the book; whether the book is signed at all."""
+        with self.engine.begin() as conn:
+            known = keys.stored(conn)
+            if key is not None and key.id not in known:
+                conn.execute(
+                    keys_table.insert().values(
+                        key_id=key.id, public_key=key.public_hex, first_used=access.stamp(now())
+                    )
+                )
+        return key is not None or bool(known)
 
     # -- receiving -------------------------------------------------------------------------
 
@@ -127,6 +148,8 @@ class Desk:
         except NyballotError as exc:
             self._log(actor, target, f"refused: {exc}")
             raise
+        if replayed:
+            self._log(actor, record["uid"], "replayed: already recorded under this key")
         return record, replayed
 
     def _submit(
@@ -139,32 +162,25 @@ class Desk:
             raise ForbiddenError(
                 f"role '{actor.role}' may not enter a paper late (a supervisor may)"
             )
-        if idempotency_key is not None:
-            idempotency_key = checked_text(idempotency_key, "idempotency key", 200)
-            if not idempotency_key:
-                raise UsageError("idempotency key: empty")
         digest = s.request_hash()
         board_id = board(checked_text(s.board, "board", 40)).id
         actor.check_board(board_id)
+        if idempotency_key is not None:
+            idempotency_key = scoped_key(board_id, actor, idempotency_key)
+        if self.key is None and self._signed_book:
+            raise UsageError(
+                "this book's records are signed: give the board's key (--signing-key FILE or "
+                f"${keys.ENV_KEY}); nothing was recorded"
+            )
         try:
-            for attempt in range(_TRIES):
-                # After a miss or a conflict the board's last hash is read, not guessed.
-                head = self._heads.pop(board_id, None) if attempt == 0 and self._heads else None
+            for _ in range(_TRIES):
                 try:
                     with transaction(self.engine) as tx:
-                        if tx.postgres:  # queued: sent with the row
-                            tx.execute(_PG_BOARD_LOCK, {"board": board_id})
-                        record, replayed = self._record(
-                            tx, s, actor, clerk, idempotency_key, digest, head
-                        )
-                    if self._heads is not None and not replayed:
-                        self._heads[board_id] = record["hash"]
-                    return record, replayed
-                except _Moved:
-                    continue
+                        if tx.postgres:  # queued: sent with the first read
+                            tx.execute(_PG_LOCK, {})
+                        return self._record(tx, s, actor, clerk, idempotency_key, digest)
                 except IntegrityError:
-                    # The same key recorded a moment ago by another clerk, or, on PostgreSQL,
-                    # another paper chained to the board's last record first: look, then retry.
+                    # The same key recorded a moment ago by another clerk: look, then retry.
                     if idempotency_key is not None:
                         with transaction(self.engine) as tx:
                             found = self._by_key(tx, idempotency_key, s)
@@ -182,12 +198,10 @@ class Desk:
         clerk: str,
         idempotency_key: str | None,
         digest: str,
-        head: str | None,
     ) -> tuple[dict[str, Any], bool]:
         """Judge and record a paper in the open transaction, chained to its board's last
-        record (``head`` if it still is, else _Moved; read here when None). A paper refused
-        under a key already recorded is that key's replay: the key is looked up only then (or
-        on a conflict), not before every filing."""
+        record and signed. A paper refused under a key already recorded is that key's replay:
+        the key is looked up only then (or on a conflict), not before every filing."""
         now = self.clock()
         try:
             paper, what_if, cal = self._paper(s, tx, now)
@@ -230,26 +244,47 @@ class Desk:
             "recorded_at": access.stamp(now),
             "late_reason": paper.late_reason,
             "supersedes": paper.supersedes,
-            "prev_hash": head,
         }
-        if head is None:
-            values["prev_hash"] = tx.scalar(_LAST_HASH, {"board": paper.board.id}) or ""
-        values["hash"] = record_hash(values)
+        board_head, log_head, seq = tx.execute(
+            _HEADS[tx.postgres], {"board": values["board"]}
+        ).fetchone()
+        self._seal(values, board_head or "", int(seq))
         outcome = "late entry" if paper.late_reason else "recorded"
-        log = self._log_row(actor, values["uid"], outcome)
-        if tx.postgres:  # the lock (queued), both rows and the commit in one round trip
-            log = {f"log_{k}": v for k, v in log.items()}
-            guard = {"chain_board": values["board"], "chain_prev": values["prev_hash"]}
-            inserted = tx.execute(_PG_INSERT_BOTH, {**values, **guard, **log})
-            tx.commit()
-            row = inserted.fetchone()
-            if row is None:
-                raise _Moved
-            values["id"] = row[0]
-        else:
-            values["id"] = tx.execute(_INSERT, values).lastrowid
-            tx.execute(_LOG, log)
-        return record_dict(values, decoded), False
+        log = access.chain_log_row(self._log_row(actor, values["uid"], outcome), log_head or "")
+        tx.execute(_INSERT, values)
+        tx.execute(_LOG, log)
+        record = record_dict(values, decoded)
+        self._keep_clocks(tx, record)
+        return record, False
+
+    @staticmethod
+    def _keep_clocks(tx: Tx, record: dict[str, Any]) -> None:
+        """Rewrite the clocks of the record's family (``kept_clocks``), in its transaction."""
+        top = record
+        for _ in range(_MAX_DEPTH):
+            if not top["refers_to"]:
+                break
+            parent = tx.first(_BY_UID, {"uid": top["refers_to"]})
+            assert parent is not None  # the reference was checked, and rows are never deleted
+            top = record_dict(parent)
+        family = [record]
+        if top is not record:  # a new first paper has no clocks kept yet, nor any family
+            family, frontier = [top], [top["uid"]]
+            while frontier:
+                kids = [record_dict(r) for r in tx.rows(_REFERS_TO, {"uid": frontier.pop()})]
+                family += kids
+                frontier += [k["uid"] for k in kids]
+            family.sort(key=lambda r: r["seq"])
+            tx.execute(_CLOCKS_GONE, {"root": top["uid"]})
+        for row in kept_clocks.rows_of(family):
+            tx.execute(_CLOCK_IN, row)
+
+    def _seal(self, values: dict[str, Any], prev_hash: str, seq: int) -> None:
+        """Chain the row to its board's last hash, with its seq, and sign it."""
+        values.update(id=seq, prev_hash=prev_hash, form=SIGNED_FORM)
+        values["key_id"] = self.key.id if self.key is not None else None
+        values["hash"] = record_hash(values)
+        values["signature"] = self.key.sign(values["hash"]) if self.key is not None else None
 
     @staticmethod
     def _log_row(actor: Actor, target: str, outcome: str) -> dict[str, str]:
@@ -258,7 +293,7 @@ class Desk:
     def _log(self, actor: Actor, target: str, outcome: str) -> None:
         try:
             with self.engine.begin() as conn:
-                conn.execute(access_log.insert(), [self._log_row(actor, target, outcome)])
+                access.append_log(conn, [self._log_row(actor, target, outcome)])
         except OperationalError:
             pass  # the database is away: the refusal itself is what the caller sees
 
@@ -269,7 +304,7 @@ class Desk:
             return None
         if not s.is_request(row["request_hash"]):
             raise ConflictError(
-                f"idempotency key '{key}' was already used for a different paper "
+                f"idempotency key '{given_key(key)}' was already used for a different paper "
                 f"(filing {row['uid']})"
             )
         return record_dict(row)
@@ -295,15 +330,32 @@ class Desk:
     def history(self, uid: str) -> dict[str, Any]:
         """The filing, everything that refers to it (at any depth), and its replayed state."""
         original = self.get(uid)
-        records = self.records(original["board"], original["year"])
-        related = descendants(uid, records)
+        with self.engine.connect() as conn:
+            related = reading.family(conn, uid)
         return {"filing": original, "history": related, "current": replay(original, related)}
 
     def count(self) -> int:
-        from sqlalchemy import func
-
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(filings)).scalar_one())
+
+    def book_page(
+        self, board_id: str | None, year: int | None, limit: int, offset: int = 0
+    ) -> tuple[list[dict[str, Any]], int, list[dict[str, Any]]]:
+        """One page of the book: (its rows, how many papers in all, the page's records)."""
+        board_id = board(board_id).id if board_id is not None else None
+        with self.engine.connect() as conn:
+            return reading.book_page(conn, board_id, year, limit, offset)
+
+    def digests(self, board_id: str | None = None, year: int | None = None) -> list[dict[str, Any]]:
+        """The last hash of each board's day (of ``year``'s records, if given)."""
+        board_id = board(board_id).id if board_id is not None else None
+        with self.engine.connect() as conn:
+            return self._digests.of(conn, board_id, year)
+
+    def papers_named(self, uids: Iterable[str]) -> dict[str, dict[str, Any]]:
+        """The records of ``uids`` and the papers they refer to, by uid."""
+        with self.engine.connect() as conn:
+            return reading.with_papers_named(conn, uids)
 
     # -- clocks ----------------------------------------------------------------------------
 
@@ -312,14 +364,28 @@ class Desk:
         board_id: str | None = None,
         year: int | None = None,
         on: dt.date | None = None,
+        until: dt.date | None = None,
+        limit: int | None = None,
+        offset: int = 0,
     ) -> list[clocks.Clock]:
         """The clocks the filings started, soonest first: those still running on ``on`` (not
-        yet past their last day), or every clock when ``on`` is None."""
-        records = self.records(board_id, year)
-        found = clocks.clocks_of(records)
-        if on is not None:
-            found = [c for c in found if c.due >= on]
-        return sorted(found, key=lambda c: (c.due, c.name, c.filing))
+        yet past their last day), or every clock when ``on`` is None; with ``until``, only
+        those due by then; a page of ``limit`` from ``offset``."""
+        board_id = board(board_id).id if board_id is not None else None
+        with self.engine.connect() as conn:
+            return reading.due(conn, board_id, year, on, until, limit, offset)
+
+    def due_count(
+        self,
+        board_id: str | None = None,
+        year: int | None = None,
+        on: dt.date | None = None,
+        until: dt.date | None = None,
+    ) -> int:
+        """How many clocks ``due`` would list without a page."""
+        board_id = board(board_id).id if board_id is not None else None
+        with self.engine.connect() as conn:
+            return reading.due_count(conn, board_id, year, on, until)
 
     # -- tokens and the access log --------------------------------------------------------
 
@@ -335,15 +401,58 @@ class Desk:
 
     def actor_for(self, token: str | None, client: str = "") -> Actor:
         """The actor a token stands for; AuthError (logged) if it is missing or not valid."""
-        return access.authenticate(self.engine, token, client)
+        return access.authenticate(self.engine, token, client, self.failures)
+
+    def close(self) -> None:
+        """Write what is still counted in memory (failed authentications)."""
+        self.failures.flush(self.engine)
 
     # -- the chain -------------------------------------------------------------------------
 
-    def verify(self) -> tuple[int, Break | None]:
-        """Check every board's chain: (records checked, the first broken record or None)."""
+    def integrity(self) -> list[str]:
+        """What the database reports wrong with the book's storage ([] if sound)."""
+        return integrity.problems(self.engine)
+
+    def verify(self, public_keys: Iterable[str] = ()) -> tuple[int, Break | None]:
+        """Check every board's chain and every signature: (records checked, the first broken
+        record or None). Signatures are checked against ``public_keys`` when given, else the
+        desk's own key, else the keys stored in the book."""
+        report = self.verification(public_keys)
+        return report["records"], report["break"]
+
+    def published_keys(self) -> list[dict[str, str]]:
+        """The public keys the book was signed with, to publish beside the digests."""
+        with self.engine.connect() as conn:
+            return keys.published(conn)
+
+    def trusted_keys(self, public_keys: Iterable[str] = ()) -> tuple[dict[str, str], str]:
+        """The public keys a signature must be made by, by id, and where they came from."""
+        given = {keys.key_id(k): k for k in public_keys}
+        if given:
+            return given, "the public keys given"
+        if self.key is not None:
+            return {self.key.id: self.key.public_hex}, "the board's key given"
+        with self.engine.connect() as conn:
+            return keys.stored(conn), "the keys stored in the book (give the published key)"
+
+    def verification(self, public_keys: Iterable[str] = ()) -> dict[str, Any]:
+        """The whole check: chains, signatures and the access log's chain."""
+        trusted, source = self.trusted_keys(public_keys)
         with self.engine.connect() as conn:
             rows = conn.execute(select(filings).order_by(filings.c.id)).mappings().all()
-        return len(rows), first_break(rows)
+            published = keys.published(conn)
+            lines = conn.execute(select(access_log).order_by(access_log.c.id)).mappings()
+            logged, log_broken = log_break(lines)
+        signed = sum(1 for r in rows if r["signature"])
+        return {
+            "records": len(rows),
+            "break": first_break(rows, trusted),
+            "signed": signed,
+            "unsigned": len(rows) - signed,
+            "keys": published,
+            "checked_against": source,
+            "access_log": {"lines": logged, "first_broken": log_broken},
+        }
 
 
 __all__ = ["Actor", "Desk", "Submission"]

@@ -65,12 +65,20 @@ def record_dict(
         "decision": d["decision"] if d else json.loads(m["decision"]),
         "clerk": m["clerk"],
         "recorded_at": m["recorded_at"],
-        "idempotency_key": m["idempotency_key"],
+        "idempotency_key": given_key(m["idempotency_key"]),
         "late_entry": {"reason": m["late_reason"]} if m["late_reason"] else None,
         "supersedes": m["supersedes"],
         "prev_hash": m["prev_hash"],
         "hash": m["hash"],
+        "key_id": m["key_id"],
+        "signature": m["signature"],
     }
+
+
+def given_key(stored: str | None) -> str | None:
+    """The idempotency key as the client gave it (stored with its board and token before it,
+    separated by the unit separator, which a key given may not contain)."""
+    return stored.rsplit("\x1f", 1)[-1] if stored else stored
 
 
 def clock_dict(c: clocks.Clock) -> dict[str, Any]:
@@ -82,16 +90,6 @@ def clock_dict(c: clocks.Clock) -> dict[str, Any]:
         "filing": c.filing,
         "derivation": [s.as_dict() for s in c.steps],
     }
-
-
-def descendants(uid: str, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The records that refer to a filing, directly or through one another, in id order."""
-    wanted, out = {uid}, []
-    for r in records:  # in id order: a reference always points back in time
-        if r["refers_to"] in wanted:
-            wanted.add(r["uid"])
-            out.append(r)
-    return out
 
 
 def replay(original: dict[str, Any], related: list[dict[str, Any]]) -> dict[str, Any]:

@@ -6,7 +6,8 @@ UPDATE and DELETE on it. Each row carries ``hash``, over its content and ``prev_
 of the board's previous row (``chain``), so a rewritten or deleted row breaks the board's chain.
 
 ``tokens`` keeps only a token's hash, its boards, role, expiry and revocation; ``access_log``
-records failed authentication and every write.
+records failed authentication and every write, in a chain of its own; ``keys`` the public
+halves of the keys that signed the records.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ filings = Table(
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("uid", String(36), nullable=False, unique=True),
-    Column("idempotency_key", String(200), unique=True),
+    Column("idempotency_key", String(300), unique=True),  # board, token, key
     Column("request_hash", String(64), nullable=False),
     Column("kind", String(40), nullable=False),
     Column("board", String(40), nullable=False),
@@ -58,6 +59,37 @@ filings = Table(
     Column("supersedes", String(36)),  # a determination: the earlier one it replaces
     Column("prev_hash", String(64), nullable=False, server_default=""),
     Column("hash", String(64), nullable=False, server_default=""),
+    # 1: the hash covers the content (records made before seq was covered); 2: seq and key too
+    Column("form", Integer, nullable=False, server_default="1"),
+    Column("key_id", String(16)),  # the board's key that signed it (None: unsigned)
+    Column("signature", String(128)),  # Ed25519 over the hash
+)
+
+# The public keys the book was signed with (the private keys never come near the database).
+keys = Table(
+    "keys",
+    metadata,
+    Column("key_id", String(16), primary_key=True),
+    Column("public_key", String(64), nullable=False),
+    Column("first_used", String(40), nullable=False),
+)
+
+# The clocks the filings have running, kept so that what falls due is read a page at a time
+# from an index: derived from the book (rewritten for a paper's whole family, its first paper
+# and every record that refers to it, whenever one of them is recorded), never part of it.
+clocks = Table(
+    "clocks",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("root", String(36), nullable=False),  # the uid of the family's first paper
+    Column("board", String(40), nullable=False),
+    Column("year", Integer, nullable=False),
+    Column("due", String(10), nullable=False),
+    Column("name", String(40), nullable=False),
+    Column("title", String(200), nullable=False),
+    Column("cite", String(100), nullable=False),
+    Column("filing", String(36), nullable=False),
+    Column("steps", Text, nullable=False),
 )
 
 tokens = Table(
@@ -83,4 +115,6 @@ access_log = Table(
     Column("target", String(200), nullable=False, server_default=""),
     Column("client", String(100), nullable=False, server_default=""),
     Column("outcome", String(300), nullable=False),
+    Column("prev_hash", String(64), nullable=False, server_default=""),
+    Column("hash", String(64), nullable=False, server_default=""),
 )

@@ -93,8 +93,11 @@ def check_law(
         for version_id in overlay.versions:
             if version_id not in versions:
                 raise LawDataError(f"{overlay.origin}: unknown law version '{version_id}'")
-            merged = apply_overlays(versions[version_id], [overlay])
+            # An overlay that prevails over another is read on top of it (the other reading
+            # of an act's rule changes that act's rule).
+            stack = [*(overlays[o] for o in overlay.prevails_over if o in overlays), overlay]
+            merged = apply_overlays(versions[version_id], stack)
             check_rules(merged, events, f" with overlay {overlay.id} on {version_id}")
             for year in years_of(overlay, versions[version_id]):
-                dated = apply_overlays(versions[version_id], [overlay], year)
+                dated = apply_overlays(versions[version_id], stack, year)
                 check_rules(dated, events, f" with overlay {overlay.id} on {version_id} {year}")

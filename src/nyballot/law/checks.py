@@ -1,16 +1,20 @@
-"""Checks a lawyer can run on the law data: quotations, and acts that contradict themselves.
+"""Checks a lawyer can run on the law data: quotations, types, and acts that contradict
+themselves.
 
 ``nyballot law check`` prints these. A problem is fatal when the data cannot be trusted as it
-stands: a quotation not found in the shipped text, or two sections of one act that change the
-same provision differently with no reading recorded for which prevails.
+stands: a quotation not found in the shipped text (or quoted from no text), a provision whose
+declared type is not the type its stage's reader reads it as (its setting is checked against
+its declared type when the law is loaded), or two sections of one act that change the same
+provision differently with no reading recorded for which prevails.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from nyballot.law.loader import Law, conflict_text, winning_changes
-from nyballot.law.model import Change, LawVersion, Overlay
+from nyballot.law.model import Change, LawVersion, Overlay, Provision
 from nyballot.law.texts import quote_found
 
 
@@ -24,7 +28,9 @@ class Problem:
 
 def _quotes(origin: str, label: str, source: str | None, words: tuple[str, ...]) -> list[Problem]:
     if source is None:
-        return []
+        return (
+            [Problem(f"{origin} {label}: words quoted from no shipped text", True)] if words else []
+        )
     return [
         Problem(f'{origin} {label}: quotation not found in {source}: "{w[:80]}..."', True)
         for w in words
@@ -75,3 +81,22 @@ def check_overlay(law: Law, overlay: Overlay) -> list[Problem]:
         else:
             found.append(Problem(f"UNRESOLVED conflict: {text}.{when}", True))
     return found
+
+
+def check_types(items: Iterable[Provision], read_as: Mapping[str, str]) -> list[Problem]:
+    """Every provision a stage reads is declared the type the stage reads it as."""
+    return [
+        Problem(
+            f"{item.origin} {item.label()}: declared {item.type}, but read as {read_as[item.id]}",
+            True,
+        )
+        for item in items
+        if item.id in read_as and not item.repealed and item.type != read_as[item.id]
+    ]
+
+
+def provisions_of(law: Law, name: str) -> list[Provision]:
+    """Every provision a version or an overlay enacts."""
+    if name in law.versions:
+        return list(law.versions[name].provisions.values())
+    return list(law.overlays[name].provisions)

@@ -14,11 +14,11 @@ from functools import cache
 from typing import Any, Literal
 
 from nyballot.errors import UsageError, suggest
-from nyballot.law.choice import normalise_name
+from nyballot.law.choice import normalise_name, resolve_law
 from nyballot.law.coverage_data import CoverageData, Section, coverage_data
-from nyballot.law.loader import load_law
+from nyballot.law.loader import apply_overlays, load_law
 from nyballot.law.markers import Derived, derive
-from nyballot.law.model import LawVersion, Rule
+from nyballot.law.model import LawVersion, Rule, kind_groups
 from nyballot.law.subdivisions import Cited, Path, cite_of, parse_cite
 from nyballot.law.texts import shipped_texts
 
@@ -46,6 +46,9 @@ class Row:
     note: str  # the reason's words, for a subdivision no rule encodes
     words: str  # its opening words in the shipped text
     words_missing: bool
+    # The years whose dates from this subdivision rest on words carried forward (the words in
+    # force that year were not found): the calendar marks them text unverified.
+    missing_years: tuple[int, ...] = ()
 
     @property
     def cite(self) -> str:
@@ -132,6 +135,41 @@ def enacted_rules(version: LawVersion) -> list[Rule]:
     ]
 
 
+def unverified_in(rule: Rule, year: int) -> bool:
+    """Whether a rule's words are carried forward in a year (as the calendar marks it)."""
+    return bool(rule.unverified) or (rule.verified_from is not None and year < rule.verified_from)
+
+
+def missing_years(version: LawVersion, data: CoverageData) -> dict[tuple[str, Path], set[int]]:
+    """Each listed unit a voter's or board's date cites -> the years its rule in force (the
+    version's, or an enacted overlay's for that year) rests on words carried forward."""
+    found: dict[tuple[str, Path], set[int]] = {}
+    for year in range(version.first_year, version.last_year + 1):
+        _, applied = resolve_law(year, version.id, (), load_law())
+        for rule in apply_overlays(version, applied, year).values():
+            groups = kind_groups(rule.kind)
+            if rule.kind == "election" or not {"voter", "board"} & set(groups):
+                continue
+            if not rule.in_year(year) or not unverified_in(rule, year):
+                continue
+            for c in parse_cite(rule.cite):
+                unit = resolve(data, c)
+                if unit is not None:
+                    found.setdefault((c.section, unit), set()).add(year)
+    return found
+
+
+def year_spans(years: tuple[int, ...]) -> str:
+    """Years as runs: (2019, 2020, 2021, 2023) -> '2019-2021, 2023'."""
+    runs: list[list[int]] = []
+    for year in years:
+        if runs and runs[-1][-1] == year - 1:
+            runs[-1].append(year)
+        else:
+            runs.append([year])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+
+
 def build(version_id: str) -> Coverage:
     """The checklist for a law version: every listed unit in statute order, with its rules."""
     version = load_law().versions[version_id]
@@ -156,6 +194,7 @@ def build(version_id: str) -> Coverage:
                 encoders.setdefault((c.section, found), []).append(rule)
     rows: list[Row] = []
     partial: list[str] = []
+    carried = missing_years(version, data)
     for entry in data.sections.values():
         derived = _derived(entry)
         if derived.rest_missing:
@@ -181,6 +220,7 @@ def build(version_id: str) -> Coverage:
                     note="" if rules else unit.note,
                     words=derived.units.get(unit.path, ""),
                     words_missing=missing,
+                    missing_years=tuple(sorted(carried.get((entry.section, unit.path), ()))),
                 )
             )
     rows.sort(key=lambda r: order(r.section, r.path))
@@ -232,6 +272,7 @@ def coverage_dict(report: Coverage) -> dict[str, Any]:
                 "reason": row.note or None,
                 "words": row.words or None,
                 "words_missing": row.words_missing,
+                "words_missing_years": list(row.missing_years),
             }
             for row in report.rows
         ],

@@ -1,6 +1,11 @@
 """The law, loaded: read (``reading``), overlays applied (``applying``) and checked
 (``checking``), once per process and once per change on disk (``cache``).
 
+``$NYBALLOT_EXTRA_OVERLAYS`` names folders (``os.pathsep`` between them) of further overlay
+files, read and checked with the package's own: an act not yet shipped, or a made-up one that
+tries the design (the test of a 2031 act does so). A file named there is part of the law in
+every answer, like a shipped one, and of the cache's key.
+
 Everything is checked when the law is loaded, so a calendar never meets a bad rule: unknown
 keys, malformed expressions, names of rules or events that do not exist, and circles of rules
 each fail with a message naming the file, the rule, its citation and the problem. The names
@@ -10,16 +15,18 @@ callers have always imported from here (``build_rule``, ``apply_overlays``, ...)
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
+from nyballot.cache import cached
 from nyballot.errors import UsageError
 from nyballot.law.applying import apply_overlays as apply_overlays
 from nyballot.law.applying import conflict_text as conflict_text
 from nyballot.law.applying import winning_changes as winning_changes
-from nyballot.law.cache import cached
 from nyballot.law.checking import check_law
 from nyballot.law.checking import check_rules as check_rules
 from nyballot.law.model import LawVersion, Overlay
@@ -30,6 +37,7 @@ from nyballot.law.reading import load_overlay as load_overlay
 from nyballot.law.reading import read_yaml_text as read_yaml_text
 
 _DATA = "data"
+EXTRA_OVERLAYS = "NYBALLOT_EXTRA_OVERLAYS"
 
 
 @dataclass(frozen=True)
@@ -46,15 +54,28 @@ def _data_root() -> resources.abc.Traversable:
     return resources.files("nyballot.law").joinpath(_DATA)
 
 
+def extra_overlays() -> list[Path]:
+    """The overlay files of the folders ``$NYBALLOT_EXTRA_OVERLAYS`` names, in name order."""
+    folders = [f for f in os.environ.get(EXTRA_OVERLAYS, "").split(os.pathsep) if f.strip()]
+    found: list[Path] = []
+    for name in folders:
+        folder = Path(name)
+        if not folder.is_dir():
+            raise UsageError(f"{EXTRA_OVERLAYS} '{name[:80]}': not a folder of overlay files")
+        found += sorted(folder.glob("*.yaml"))
+    return found
+
+
 @cache
 def load_law() -> Law:
     """Load and check every version and overlay (once per process; once per change of the data
-    or code, with the cache on disk, see ``nyballot.law.cache``)."""
+    or code, with the cache on disk, see ``nyballot.cache``)."""
     root = _data_root()
-    return cached("law", data_files(root), lambda: _build_law(root))
+    extra = extra_overlays()
+    return cached("law", [*data_files(root), *extra], lambda: _build_law(root, extra))
 
 
-def _build_law(root: resources.abc.Traversable) -> Law:
+def _build_law(root: resources.abc.Traversable, extra: list[Path] | None = None) -> Law:
     events = read_yaml(root.joinpath("events.yaml"), "law/data/events.yaml")
     versions = {}
     for folder in sorted(root.joinpath("versions").iterdir(), key=lambda p: p.name):
@@ -67,6 +88,11 @@ def _build_law(root: resources.abc.Traversable) -> Law:
         for path in sorted(root.joinpath("overlays").iterdir(), key=lambda p: p.name)
         if path.name.endswith(".yaml")
     }
+    for path in extra or []:
+        overlay = load_overlay(path)
+        if overlay.id in overlays:
+            raise UsageError(f"{EXTRA_OVERLAYS}: {path.name}: overlay {overlay.id} is shipped")
+        overlays[overlay.id] = overlay
     check_law(versions, overlays, events)
     order = tuple(read_event_order(root, events))
     return Law(versions=versions, overlays=overlays, events=events, event_order=order)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Literal
 
 from nyballot.reckoning.expressions import Condition, Expr, refs
@@ -21,6 +22,12 @@ RuleKind = Literal[
 # a filing day). A ballot received by a day counted forward from the election ("receipt")
 # rolls: rolling takes no time from the board before the election.
 NON_ROLLING_KINDS = frozenset({"election", "cutoff", "duty", "voter", "meeting", "signing"})
+# A board's duty counted forward from a day ("within thirteen days from the day upon which the
+# primary election is held"): its last day on a Saturday, Sunday or public holiday is the next
+# business day ("rolled", GCL § 25-a: a period computed from a certain day within which an act is
+# required to be done), or stays the statute's day ("fixed", § 1-106(1) moves only "the last day
+# for filing", and a board's canvass is no filing). The rules' notes quote both.
+DutyReading = Literal["rolled", "fixed"]
 # Who a date is for: the three groups a calendar can be filtered by (`--kind`, `kind=`).
 # Election days belong to every group: every other date is counted from them.
 KindGroup = Literal["candidate", "board", "voter"]
@@ -53,7 +60,8 @@ def secondary_mark(evidence: str | None, source: str) -> str:
 # took effect later prevail (on the same day, the later section); "earlier" reads the later
 # sections as leaving the first amendment standing.
 ConflictReading = Literal["later", "earlier"]
-OverlayKind = Literal["chapter-law", "court-order", "executive-order", "bill"]
+# "reading": the other reading of enacted words, never law (read on top of it, marked what-if).
+OverlayKind = Literal["chapter-law", "court-order", "executive-order", "bill", "reading"]
 Action = Literal["replace", "add", "repeal"]
 TakesEffect = Literal["dates", "january-after-enactment"]
 
@@ -78,7 +86,7 @@ class Rule:
     note: str = ""
     unverified: str = ""  # why these words may not be the words in force
     verified_from: int | None = None  # words known in force from this year; earlier: unverified
-    only_in: Literal["presidential_years", "other_years"] | None = None
+    only_in: Literal["presidential_years", "other_years", "governor_years"] | None = None
     origin: str = ""  # the data file it was read from
     overlay: str | None = None  # the overlay that supplied it, if any
     bill_section: str = ""  # for overlay rules: the section of the act that makes the change
@@ -93,6 +101,18 @@ class Rule:
     def roll(self) -> bool:
         """Whether the last day rolls to the next business day: the kind alone decides."""
         return self.kind not in NON_ROLLING_KINDS
+
+    @property
+    def counted_forward_duty(self) -> bool:
+        """A board's duty whose last day is counted forward from a day ("13 days after
+        primary"): whether it rolls is the reading of GCL § 25-a (see ``DutyReading``)."""
+        direction = getattr(self.closes, "direction", None)
+        return self.kind == "duty" and direction == "after"
+
+    def rolls(self, duties: DutyReading = "rolled") -> bool:
+        """Whether the last day rolls: the kind decides, and for a board's duty counted forward
+        from a day, the reading of GCL § 25-a asked for."""
+        return self.roll or (duties == "rolled" and self.counted_forward_duty)
 
     def expressions(self) -> dict[str, Expr | Condition]:
         found: dict[str, Expr | Condition] = {}
@@ -116,7 +136,10 @@ class Rule:
 
     def in_year(self, year: int) -> bool:
         """Whether the rule speaks of this year: ``only_in`` presidential years (a year divisible
-        by four, as the calendar has always reckoned them) or only in the other years."""
+        by four, as the calendar has always reckoned them), only in the other years, or only in
+        the years of an election for governor (two years after a presidential year)."""
+        if self.only_in == "governor_years":
+            return year % 4 == 2
         presidential = year % 4 == 0
         return self.only_in is None or presidential == (self.only_in == "presidential_years")
 
@@ -186,8 +209,10 @@ class Change:
         )
 
 
-ProvisionType = Literal["text", "count", "days", "business_days", "dollars", "flag", "time", "list"]
-ProvisionValue = str | int | bool | dt.time | tuple[str, ...]
+ProvisionType = Literal[
+    "text", "count", "days", "business_days", "dollars", "flag", "time", "list", "share"
+]
+ProvisionValue = str | int | bool | dt.time | tuple[str, ...] | Fraction
 # Midnight at the end of a day (an office "open until midnight"), written "24:00" in the data.
 END_OF_DAY = dt.time.max
 
@@ -253,6 +278,12 @@ class Provision:
     def items(self) -> tuple[str, ...]:
         value = self._typed(("list",))
         assert isinstance(value, tuple)
+        return value
+
+    def share(self) -> Fraction:
+        """A part of a whole (a per centum, a fraction of a stated number)."""
+        value = self._typed(("share",))
+        assert isinstance(value, Fraction)
         return value
 
     def text(self) -> str:

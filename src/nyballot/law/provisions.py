@@ -24,10 +24,11 @@ enacted, or repealed by an overlay). Overlays are read over the version in the o
 the later prevailing; an overlay provision counts for a year only while its section is in force
 on that year's general election day (as for dates). Typed accessors check the declared type:
 ``number()`` (count, days, business days, dollars), ``flag()``, ``time()`` (``END_OF_DAY`` is
-midnight), ``items()`` (a list) and ``text()``; ``setting`` is the raw typed value and
-``value`` the same in words. ``p.overlay`` names the act that enacted it (None: the version),
-for derivations and for the "what-if" mark of a bill; ``p.evidence`` is set when the number
-rests on a secondary source, ``p.unverified`` when the words in force were not found.
+midnight), ``items()`` (a list), ``share()`` (a fraction) and ``text()``; ``setting`` is the
+raw typed value and ``value`` the same in words. ``p.overlay`` names the act that enacted it
+(None: the version), for derivations and for the "what-if" mark of a bill; ``p.evidence`` is
+set when the number rests on a secondary source, ``p.unverified`` when the words in force were
+not found.
 
 In data, a law version's files (``versions/<id>/*.yaml``) and overlays both take::
 
@@ -38,7 +39,8 @@ In data, a law version's files (``versions/<id>/*.yaml``) and overlays both take
         law: be filed between the hours of nine A.M. and five P.M.
         value: five P.M.
         type: time              # text (default), count, days, business_days, dollars, flag,
-        setting: "17:00"        # time ("24:00" = midnight) or list; setting defaults to value
+        setting: "17:00"        # time ("24:00" = midnight), list or share ("5/100", read by
+                                # share() as a Fraction); setting defaults to value
         # repealed: true        # in an overlay: the version's provision is taken away
 """
 
@@ -48,7 +50,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from nyballot.errors import UsageError, suggest
-from nyballot.law.choice import LawChoice, normalise_name
+from nyballot.law.choice import LawChoice, normalise_name, resolve_law
 from nyballot.law.loader import load_law
 from nyballot.law.model import LawVersion, Overlay, Provision, in_force_day
 
@@ -76,8 +78,6 @@ def resolve(choice: LawChoice, year: int | None = None) -> ResolvedLaw:
     """
     law = load_law()
     if year is not None:
-        from nyballot.calendar.engine import resolve_law  # the calendar's own reading
-
         version, chosen = resolve_law(
             year, choice.law, choice.overlays, law, True, choice.enacted_on, True
         )

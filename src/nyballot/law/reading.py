@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from importlib import resources
 from typing import Any, TypeVar, get_args
 
@@ -21,6 +22,7 @@ from nyballot.law.applying import find_conflicts, restated_fields, section_key
 from nyballot.law.model import (
     END_OF_DAY,
     NON_ROLLING_KINDS,
+    Action,
     Change,
     Conflict,
     Evidence,
@@ -58,7 +60,7 @@ _PROVISION_KEYS = {
 _Entry = TypeVar("_Entry", Rule, Provision)
 _PROVISION_TYPES: dict[str, type] = {
     "text": str, "count": int, "days": int, "business_days": int, "dollars": int,
-    "flag": bool, "time": str, "list": list,
+    "flag": bool, "time": str, "list": list, "share": str,
 }  # fmt: skip
 
 
@@ -129,26 +131,22 @@ def _text(value: object) -> tuple[str, ...]:
     raise TypeError("'law' must be the quoted words, or a list of quoted passages")
 
 
-def build_rule(
-    raw: Mapping[str, Any], origin: str, defaults: Mapping[str, Any], overlay: str | None = None
-) -> Rule:
-    """One rule from its mapping; errors name the file, the rule and its citation."""
-    rule_id = raw.get("id", "<no id>")
-    where = f"{origin} {rule_id} ({raw.get('cite', 'no cite')})"
+def _check_rule(
+    raw: Mapping[str, Any], merged: Mapping[str, Any], where: str, in_overlay: bool
+) -> None:
+    """A rule's keys, before it is built: only known ones, the required ones, a known kind."""
     if "roll" in raw:
         raise LawDataError(
             f"{where}: 'roll' is not a key: the kind decides whether a last day rolls "
             f"(these never roll: {', '.join(sorted(NON_ROLLING_KINDS))})"
         )
-    unknown = set(raw) - _RULE_KEYS - (_CHANGE_KEYS if overlay else set())
+    unknown = set(raw) - _RULE_KEYS - (_CHANGE_KEYS if in_overlay else set())
     if unknown:
         raise LawDataError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
-    merged = {**defaults, **raw}
     for key in ("id", "cite", "title"):
         if not merged.get(key):
             raise LawDataError(f"{where}: '{key}' is required")
-    not_found = merged.get("text_not_found")
-    if not not_found and not merged.get("law"):
+    if not merged.get("text_not_found") and not merged.get("law"):
         raise LawDataError(f"{where}: quote the statute words in 'law' (or say 'text_not_found')")
     if "opens" not in merged and "closes" not in merged:
         raise LawDataError(f"{where}: a rule needs 'opens', 'closes' or both")
@@ -156,6 +154,17 @@ def build_rule(
         raise LawDataError(
             f"{where}: kind '{merged['kind']}': expected one of {', '.join(get_args(RuleKind))}"
         )
+
+
+def build_rule(
+    raw: Mapping[str, Any], origin: str, defaults: Mapping[str, Any], overlay: str | None = None
+) -> Rule:
+    """One rule from its mapping; errors name the file, the rule and its citation."""
+    rule_id = raw.get("id", "<no id>")
+    where = f"{origin} {rule_id} ({raw.get('cite', 'no cite')})"
+    merged = {**defaults, **raw}
+    _check_rule(raw, merged, where, overlay is not None)
+    not_found = merged.get("text_not_found")
     evidence, evidence_source = read_evidence(merged, where)
     try:
         return Rule(
@@ -210,6 +219,14 @@ def _setting(kind: str, raw: object, where: str) -> ProvisionValue:
     if kind == "list":
         assert isinstance(raw, list)
         return tuple(str(v) for v in raw)
+    if kind == "share":  # a part of a whole, written as a fraction: "5/100", "3/4"
+        try:
+            share = Fraction(str(raw))
+        except (ValueError, ZeroDivisionError):
+            raise LawDataError(f"{where}: setting {raw!r} is not a share (n/d)") from None
+        if share < 0:
+            raise LawDataError(f"{where}: setting {raw!r} is not a share (n/d)")
+        return share
     assert isinstance(raw, str | int | bool)
     return raw
 
@@ -346,6 +363,97 @@ def _period(raw: object, where: str) -> Period:
     return Period(_date(raw.get("from"), where), _date(raw.get("to"), where))
 
 
+_ACTIONS: tuple[Action, ...] = ("replace", "add", "repeal")
+
+
+def _change(
+    action: Action,
+    item: Mapping[str, Any],
+    origin: str,
+    defaults: Mapping[str, Any],
+    ident: str,
+    period: Period,
+) -> Change:
+    """One replacement, addition or repeal of an overlay, in force for ``period``."""
+    where = f"{origin} {item.get('id', '<no id>')}"
+    if "effective" in item:
+        period = _period(item["effective"], where)
+    rule = None
+    if action == "repeal":
+        unknown = set(item) - _REPEAL_KEYS
+        if unknown:
+            raise LawDataError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+        law = _text(item.get("law", ""))
+    else:
+        rule = build_rule(item, origin, defaults, ident)
+        law = rule.law
+    return Change(
+        action=action,
+        rule_id=str(item["id"]),
+        section=str(item.get("section", "")),
+        period=period,
+        rule=rule,
+        law=law,
+        summary=" ".join(str(item.get("change", "")).split()),
+        note=" ".join(str(item.get("note", "")).split()),
+        source=str(item["source"]) if rule is None and "source" in item else None,
+        restates=restated_fields({*defaults, *item}),
+    )
+
+
+def _conflicts(raw: Mapping[str, Any], origin: str, changes: list[Change]) -> list[Conflict]:
+    """Every rule two sections change differently: with the reading the data records for it,
+    or unresolved."""
+    found = find_conflicts(changes)
+    conflicts = []
+    for entry in raw.get("conflicts") or []:
+        rule_id = entry["rule"]
+        if rule_id not in found:
+            raise LawDataError(
+                f"{origin} conflicts: '{rule_id}' is not changed differently by two "
+                f"sections{suggest(rule_id, found)}"
+            )
+        prevails = str(entry.get("prevails", ""))
+        if prevails and prevails not in {c.section for c in found[rule_id]}:
+            raise LawDataError(
+                f"{origin} conflicts {rule_id}: prevails names § {prevails}, which does "
+                "not change that rule"
+            )
+        reading = " ".join(str(entry.get("reading", "")).split())
+        if not reading:
+            raise LawDataError(f"{origin} conflicts {rule_id}: give the 'reading' chosen")
+        conflicts.append(Conflict(rule_id, found.pop(rule_id), reading, prevails))
+    return conflicts + [Conflict(rule_id, group) for rule_id, group in found.items()]
+
+
+def _overlay(
+    raw: Mapping[str, Any],
+    origin: str,
+    changes: tuple[Change, ...],
+    provisions: tuple[Provision, ...],
+    conflicts: tuple[Conflict, ...],
+) -> Overlay:
+    years = raw.get("years", [])
+    return Overlay(
+        id=raw["id"],
+        title=raw["title"],
+        kind=raw["kind"],
+        cite=raw["cite"],
+        enacted=bool(raw["enacted"]),
+        versions=tuple(raw["versions"]),
+        years=tuple(years if isinstance(years, list) else [years]),
+        description=" ".join(raw.get("description", "").split()),
+        origin=origin,
+        changes=changes,
+        provisions=provisions,
+        conflicts=conflicts,
+        takes_effect=raw.get("takes_effect", "dates"),
+        effective=" ".join(str(raw.get("effective_words", "")).split()),
+        prevails_over=tuple(raw.get("prevails_over") or ()),
+        status=" ".join(str(raw.get("status", "")).split()),
+    )
+
+
 def load_overlay(path: resources.abc.Traversable) -> Overlay:
     """Read one overlay file (a bill, chapter law or court order), its changes in section order
     and the conflicts between them. A malformed file fails here, naming the file and the entry,
@@ -355,7 +463,6 @@ def load_overlay(path: resources.abc.Traversable) -> Overlay:
     if not isinstance(raw, Mapping):
         raise LawDataError(f"{origin}: expected a mapping with id, title, kind, ...")
     try:
-        years = raw.get("years", [])
         # An overlay resting on a secondary source says so once, for every rule it adds.
         defaults = {k: raw[k] for k in ("source", "evidence", "evidence_source") if k in raw}
         ident = raw["id"]
@@ -366,82 +473,21 @@ def load_overlay(path: resources.abc.Traversable) -> Overlay:
             str(section): _period(period, f"{origin} sections {section}")
             for section, period in (raw.get("sections") or {}).items()
         }
-        changes: list[Change] = []
-        for action in ("replace", "add", "repeal"):
-            for item in raw.get(action) or []:
-                where = f"{origin} {item.get('id', '<no id>')}"
-                section = str(item.get("section", ""))
-                period = by_section.get(section, whole)
-                if "effective" in item:
-                    period = _period(item["effective"], where)
-                rule = None
-                if action == "repeal":
-                    unknown = set(item) - _REPEAL_KEYS
-                    if unknown:
-                        raise LawDataError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
-                    law = _text(item.get("law", ""))
-                else:
-                    rule = build_rule(item, origin, defaults, ident)
-                    law = rule.law
-                changes.append(
-                    Change(
-                        action=action,
-                        rule_id=str(item["id"]),
-                        section=section,
-                        period=period,
-                        rule=rule,
-                        law=law,
-                        summary=" ".join(str(item.get("change", "")).split()),
-                        note=" ".join(str(item.get("note", "")).split()),
-                        source=str(item["source"]) if rule is None and "source" in item else None,
-                        restates=restated_fields({*defaults, *item}),
-                    )
-                )
+        changes = [
+            _change(action, item, origin, defaults, ident,
+                    by_section.get(str(item.get("section", "")), whole))
+            for action in _ACTIONS
+            for item in raw.get(action) or []
+        ]  # fmt: skip
         changes.sort(key=section_key)
-        found = find_conflicts(changes)
-        conflicts = []
-        for entry in raw.get("conflicts") or []:
-            rule_id = entry["rule"]
-            if rule_id not in found:
-                raise LawDataError(
-                    f"{origin} conflicts: '{rule_id}' is not changed differently by two "
-                    f"sections{suggest(rule_id, found)}"
-                )
-            prevails = str(entry.get("prevails", ""))
-            if prevails and prevails not in {c.section for c in found[rule_id]}:
-                raise LawDataError(
-                    f"{origin} conflicts {rule_id}: prevails names § {prevails}, which does "
-                    "not change that rule"
-                )
-            reading = " ".join(str(entry.get("reading", "")).split())
-            if not reading:
-                raise LawDataError(f"{origin} conflicts {rule_id}: give the 'reading' chosen")
-            conflicts.append(Conflict(rule_id, found.pop(rule_id), reading, prevails))
-        conflicts += [Conflict(rule_id, group) for rule_id, group in found.items()]
+        conflicts = _conflicts(raw, origin, changes)
         provisions = tuple(
             build_provision(
                 p, origin, defaults, ident, by_section.get(str(p.get("section", "")), whole)
             )
             for p in raw.get("provisions") or []
         )
-        return Overlay(
-            id=ident,
-            title=raw["title"],
-            kind=raw["kind"],
-            cite=raw["cite"],
-            enacted=bool(raw["enacted"]),
-            versions=tuple(raw["versions"]),
-            years=tuple(years if isinstance(years, list) else [years]),
-            description=" ".join(raw.get("description", "").split()),
-            origin=origin,
-            changes=tuple(changes),
-            provisions=provisions,
-            conflicts=tuple(conflicts),
-            takes_effect=raw.get("takes_effect", "dates"),
-            effective=" ".join(str(raw.get("effective_words", "")).split()),
-            prevails_over=tuple(raw.get("prevails_over") or ()),
-            status=" ".join(str(raw.get("status", "")).split()),
-        )
+        return _overlay(raw, origin, tuple(changes), provisions, tuple(conflicts))
     except KeyError as exc:
         raise LawDataError(f"{origin}: '{exc.args[0]}' is required") from None
     except (TypeError, AttributeError) as exc:

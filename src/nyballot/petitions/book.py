@@ -4,15 +4,18 @@ found (kept in the voter store), for § 6-134(3)."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 from typing import Any
 
 import duckdb
 
 from nyballot.errors import UsageError
 from nyballot.petitions import kept
-from nyballot.petitions.lines import Petition
+from nyballot.petitions.law import grounds_for
+from nyballot.petitions.lines import Line, Petition, sheet_named
 from nyballot.petitions.request import Request
-from nyballot.petitions.review import OtherSigners, review, signers
+from nyballot.petitions.review import OtherSigners, Review, signers
+from nyballot.petitions.rulings import other_petitions
 from nyballot.voters.store import insert_rows
 
 
@@ -28,10 +31,25 @@ def review_in_book(
     review leaves in the store is written by ``record_review``. The result names the filing
     and its board (``petition.in_book``): a token scoped to other boards may not keep the review
     or override its rulings."""
-    result = review(con, petition, request, other_signers(con, rivals(records, uid, request)))
-    board = next(r["board"] for r in records if r["uid"] == uid)
-    result["petition"]["in_book"] = {"uid": uid, "board": board}
+    run, in_book = book_review(con, petition, request, uid, records)
+    result = {"lines": list(run.lines()), **run.rest()}
+    result["petition"]["in_book"] = in_book
     return result
+
+
+def book_review(
+    con: duckdb.DuckDBPyConnection,
+    petition: Petition,
+    request: Request,
+    uid: str,
+    records: list[dict[str, Any]],
+) -> tuple[Review, dict[str, Any]]:
+    """The review of the book's petition ``uid`` against its rivals' signers, not yet run, and
+    what the result says of the filing (``petition.in_book``)."""
+    others = rivals(records, uid, request)
+    run = Review(con, petition, request, other_signers(con, others))
+    board = next(r["board"] for r in records if r["uid"] == uid)
+    return run, {"uid": uid, "board": board, "rivals": others}
 
 
 def record_review(
@@ -44,6 +62,7 @@ def record_review(
     try:
         if uid is not None:
             keep_signers(con, uid, result)
+            mark_stale(con, uid, result["petition"]["in_book"].get("rivals", []))
         kept_id = kept.keep(con, result) if keep else None
     except BaseException:
         con.execute("ROLLBACK")
@@ -100,3 +119,50 @@ def keep_signers(con: duckdb.DuckDBPyConnection, uid: str, result: dict[str, Any
     rows: list[tuple[str, str, dt.date | None, int, int]] = [(uid, *s) for s in signers(result)]
     con.execute("DELETE FROM petition_signers WHERE petition = ?", [uid])
     insert_rows(con, "petition_signers", rows)
+
+
+def mark_stale(con: duckdb.DuckDBPyConnection, uid: str, others: list[str]) -> None:
+    """Mark stale, with the reason, every kept review of a rival petition whose § 6-134(3)
+    rulings the signers just recorded for ``uid`` change: whichever petition is reviewed
+    first, the rulings then agree once each stale one is reviewed again."""
+    if not others:
+        return
+    marks = ", ".join("?" for _ in others)
+    rows = con.execute(
+        "SELECT id, result FROM reviews "
+        f"WHERE json_extract_string(result, '$.petition.in_book.uid') IN ({marks})",
+        others,
+    ).fetchall()
+    for review_id, text in rows:
+        changed = changed_lines(con, json.loads(text), uid)
+        if changed:
+            more = f" and {len(changed) - 5} more" if changed[5:] else ""
+            shown = ", ".join(changed[:5]) + more
+            kept.mark_stale(
+                con,
+                review_id,
+                f"the review of rival petition {uid} changes the § 6-134(3) ruling of {shown}; "
+                "review this petition again",
+            )
+
+
+def changed_lines(con: duckdb.DuckDBPyConnection, result: dict[str, Any], uid: str) -> list[str]:
+    """The lines of a kept review whose § 6-134(3) ruling differs once ``uid``'s signers are
+    known (its own rivals as kept, and ``uid``)."""
+    book = result["petition"]["in_book"]
+    others = other_signers(con, sorted({*book.get("rivals", []), uid} - {book["uid"]}))
+    seats = int(result["petition"]["seats"])
+    grounds = grounds_for(result["petition"].get("kind", "designating"))
+    changed = []
+    for x in result["lines"]:
+        if x["voter"] is None:
+            continue
+        day = dt.date.fromisoformat(x["date"]) if x["date"] else None
+        line = Line(x["sheet"], x["line"], day, x["name"], x["address"], x["row"],
+                    x.get("volume", 1))  # fmt: skip
+        ruling = other_petitions(line, others.get(str(x["voter"]["SBOEID"]), []), seats, grounds)
+        now = ruling is not None
+        had = any(r["code"] == "duplicate_other_petition" for r in x["reasons"])
+        if now != had:
+            changed.append(f"{sheet_named((line.volume, line.sheet))} line {line.line}")
+    return changed

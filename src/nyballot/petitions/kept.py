@@ -2,7 +2,9 @@
 
 A kept review is never changed: an override is a new row naming the line, the ruling the clerk
 gives (valid or not), the reason and the clerk, and the latest override of a line is the ruling
-in force. The history shows every one.
+in force; an undo is a row too (valid NULL), after which the review's own ruling stands. The
+history shows every one. Once a review is certified, its rulings are frozen: no override, no
+undo.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from nyballot.errors import UsageError
-from nyballot.filing.errors import NotFoundError
+from nyballot.filing.errors import ConflictError, NotFoundError
 from nyballot.petitions.report import title, verdict
 from nyballot.petitions.tally import tally
 
@@ -46,7 +48,9 @@ def get(con: duckdb.DuckDBPyConnection, uid: str) -> dict[str, Any]:
             [uid],
         ).fetchall()
     ]
+    # The latest row of a line is the ruling in force; an undo (valid NULL) leaves the review's.
     latest = {(o["sheet"], o["line"]): o for o in history}
+    latest = {k: o for k, o in latest.items() if o["valid"] is not None}
     effective = []
     for line in result["lines"]:
         override = latest.get((line["sheet"], line["line"]))
@@ -55,6 +59,8 @@ def get(con: duckdb.DuckDBPyConnection, uid: str) -> dict[str, Any]:
     result.update(
         id=uid,
         created_at=row[1],
+        stale=stale_of(con, uid),
+        certified=certified_of(con, uid),
         overrides=history,
         tally_after_overrides=tally(effective, result["tally"]["required_from"]),
     )
@@ -89,7 +95,7 @@ def override(
     uid: str,
     sheet: int,
     line: int,
-    valid: bool,
+    valid: bool | None,
     reason: str,
     clerk: str,
     may_write: Callable[[str], None] = lambda board: None,
@@ -97,10 +103,7 @@ def override(
     """Record a clerk's ruling on a line (appended; nothing is overwritten). A review of a
     petition in the desk's book is that board's: ``may_write(board)`` refuses a clerk whose
     token does not cover it."""
-    kept = get(con, uid)
-    board = board_of(kept)
-    if board is not None:
-        may_write(board)
+    kept = _writable(con, uid, may_write)
     if not any(x["sheet"] == sheet and x["line"] == line for x in kept["lines"]):
         raise NotFoundError(f"review '{uid[:40]}': no sheet {sheet} line {line}")
     reason = reason.strip()
@@ -113,6 +116,99 @@ def override(
         [uid, sheet, line, valid, reason, clerk, _now()],
     )
     return get(con, uid)
+
+
+def undo(
+    con: duckdb.DuckDBPyConnection,
+    uid: str,
+    sheet: int,
+    line: int,
+    reason: str,
+    clerk: str,
+    may_write: Callable[[str], None] = lambda board: None,
+) -> dict[str, Any]:
+    """Withdraw the clerk's ruling in force on a line (appended, as every ruling is): the
+    review's own ruling stands again. Refused once the review is certified."""
+    kept = _writable(con, uid, may_write)
+    if not any(x["sheet"] == sheet and x["line"] == line and x["override"] for x in kept["lines"]):
+        raise NotFoundError(f"review '{uid[:40]}': no clerk's ruling in force on sheet {sheet} "
+                            f"line {line} to undo")  # fmt: skip
+    return override(con, uid, sheet, line, None, reason, clerk, may_write)
+
+
+def certify(
+    con: duckdb.DuckDBPyConnection,
+    uid: str,
+    clerk: str,
+    may_write: Callable[[str], None] = lambda board: None,
+) -> dict[str, Any]:
+    """Certify a review: its rulings, the clerk's included, are frozen from now on."""
+    _writable(con, uid, may_write)
+    con.execute(f"CREATE TABLE IF NOT EXISTS review_certified ({_CERTIFIED_COLUMNS})")
+    con.execute("INSERT INTO review_certified VALUES (?, ?, ?)", [uid, clerk, _now()])
+    return get(con, uid)
+
+
+_CERTIFIED_COLUMNS = "review_id VARCHAR, clerk VARCHAR, certified_at VARCHAR"
+
+
+def _writable(
+    con: duckdb.DuckDBPyConnection, uid: str, may_write: Callable[[str], None]
+) -> dict[str, Any]:
+    """The kept review, if this clerk may still rule on it: its board's, and not certified."""
+    kept = get(con, uid)
+    board = board_of(kept)
+    if board is not None:
+        may_write(board)
+    done = kept["certified"]
+    if done is not None:
+        raise ConflictError(f"review '{uid[:40]}' was certified by {done['clerk']} at "
+                            f"{done['certified_at']}: its rulings are frozen")  # fmt: skip
+    return kept
+
+
+def certified_of(con: duckdb.DuckDBPyConnection, uid: str) -> dict[str, str] | None:
+    """Who certified a review and when, or None."""
+    if not _held(con, "review_certified"):
+        return None
+    row = con.execute(
+        "SELECT clerk, certified_at FROM review_certified WHERE review_id = ? "
+        "ORDER BY certified_at LIMIT 1",
+        [uid],
+    ).fetchone()
+    return None if row is None else {"clerk": row[0], "certified_at": row[1]}
+
+
+def _held(con: duckdb.DuckDBPyConnection, table: str) -> bool:
+    """Whether the store has a kept table (a store made before it existed has not)."""
+    row = con.execute(
+        "SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() "
+        "AND schema_name = current_schema() AND table_name = ?",
+        [table],
+    ).fetchone()
+    return bool(row and row[0])
+
+
+def mark_stale(con: duckdb.DuckDBPyConnection, uid: str, reason: str) -> None:
+    """Say that a kept review's rulings no longer hold, and why (a rival petition's review
+    changed them), in the caller's transaction."""
+    con.execute(f"CREATE TABLE IF NOT EXISTS review_stale ({_STALE_COLUMNS})")
+    con.execute("INSERT INTO review_stale VALUES (?, ?, ?)", [uid, reason, _now()])
+
+
+_STALE_COLUMNS = "review_id VARCHAR, reason VARCHAR, marked_at VARCHAR"
+
+
+def stale_of(con: duckdb.DuckDBPyConnection, uid: str) -> list[dict[str, str]]:
+    """Why a kept review is stale, oldest first; [] when it is not (or the store is older than
+    the marks)."""
+    if not _held(con, "review_stale"):
+        return []
+    rows = con.execute(
+        "SELECT reason, marked_at FROM review_stale WHERE review_id = ? ORDER BY marked_at",
+        [uid],
+    ).fetchall()
+    return [{"reason": reason, "marked_at": at} for reason, at in rows]
 
 
 def board_of(result: dict[str, Any]) -> str | None:

@@ -1,9 +1,13 @@
 """The lines file: one row per signature line, as the petition's sheets show them.
 
 CSV, UTF-8 (a byte order mark is allowed), with a header naming these columns:
-``sheet,line,date,name,address,witness_name,witness_address,witness_date``. The witness's
+``volume,sheet,line,date,name,address,witness_name,witness_address,witness_date`` (``volume``
+and the witness's may be left out: a petition without volumes is volume 1). The witness's
 columns belong to a sheet's first line; later lines of the sheet leave them empty or repeat
-them. A bad row is refused with one error naming it (the header is row 1).
+them. A row that cannot be placed (its volume, sheet or line not a number, a line given twice,
+a cell too long) is refused with one error naming it (the header is row 1); a date that cannot
+be read is that line's ruling, not the file's, and a line left blank (no name, address or date)
+is skipped and counted in ``Petition.blank``.
 """
 
 from __future__ import annotations
@@ -12,12 +16,13 @@ import csv
 import datetime as dt
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from nyballot.errors import UsageError
 
 COLUMNS = (
-    "sheet", "line", "date", "name", "address", "witness_name", "witness_address", "witness_date",
+    "volume", "sheet", "line", "date", "name", "address", "witness_name", "witness_address",
+    "witness_date",
 )  # fmt: skip
 REQUIRED = ("sheet", "line", "date", "name", "address")
 WITNESS = ("witness_name", "witness_address", "witness_date")
@@ -47,12 +52,24 @@ class Line:
     name: str
     address: str
     row: int  # the row of the file (header = 1)
+    volume: int = 1
+    unread_date: str = ""  # the date as written, when it is not one (then ``date`` is None)
+
+    @property
+    def place(self) -> tuple[int, int, int]:
+        """Volume, sheet (page) and line: where § 6-154(3) says a signature is."""
+        return (self.volume, self.sheet, self.line)
+
+
+# A sheet of a volume: (volume, sheet).
+Sheet = tuple[int, int]
 
 
 @dataclass(frozen=True)
 class Petition:
     lines: list[Line]
-    witnesses: dict[int, Witness]  # by sheet; a sheet without one is absent
+    witnesses: dict[Sheet, Witness]  # by volume and sheet; a sheet without one is absent
+    blank: list[tuple[int, int, int]] = field(default_factory=list)  # lines left blank
 
 
 def read_lines(data: bytes, source: str) -> Petition:
@@ -69,41 +86,71 @@ def read_lines(data: bytes, source: str) -> Petition:
     header = [h.strip().lower() for h in next(rows, [])]
     _check_header(header, source)
     lines: list[Line] = []
-    witnesses: dict[int, Witness] = {}
-    seen: set[tuple[int, int]] = set()
-    sheets: set[int] = set()
+    witnesses: dict[Sheet, Witness] = {}
+    blank: list[tuple[int, int, int]] = []
+    seen: set[tuple[int, int, int]] = set()
+    sheets: set[Sheet] = set()
     try:
         for number, cells in enumerate(rows, start=2):
             if not any(c.strip() for c in cells):
                 continue
             where = f"{source} row {number}"
-            if len(cells) != len(header):
-                if any("\n" in c for c in cells):  # the reader ran on to the next quote
-                    raise UsageError(f"{where}: {UNCLOSED}")
-                raise UsageError(f"{where}: {len(cells)} cells; the header has {len(header)}")
-            if len(lines) >= MAX_LINES:
+            row = _row(cells, header, where)
+            if len(lines) + len(blank) >= MAX_LINES:
                 raise UsageError(f"{source}: more than {MAX_LINES:,} lines")
-            if max(map(len, cells)) > MAX_CELL:
-                raise UsageError(f"{where}: a cell longer than {MAX_CELL} characters")
-            row = dict(zip(header, map(str.strip, cells), strict=True))
-            line = Line(
-                _number(row["sheet"], "sheet", where),
-                _number(row["line"], "line", where),
-                parse_date(row["date"], "date", where),
-                row["name"],
-                row["address"],
-                number,
-            )
-            if (line.sheet, line.line) in seen:
-                raise UsageError(f"{where}: sheet {line.sheet} line {line.line} is given twice")
-            first = line.sheet not in sheets
-            sheets.add(line.sheet)
-            seen.add((line.sheet, line.line))
-            _witness(row, line.sheet, first, witnesses, where)
-            lines.append(line)
+            line = _line(row, number, where)
+            if line.place in seen:
+                raise UsageError(f"{where}: {_named(line.place)} is given twice")
+            sheet = (line.volume, line.sheet)
+            first = sheet not in sheets
+            seen.add(line.place)
+            sheets.add(sheet)
+            _witness(row, sheet, first, witnesses, where)
+            if not (line.name or line.address or line.date or line.unread_date):
+                blank.append(line.place)
+            else:
+                lines.append(line)
     except csv.Error as exc:
         raise UsageError(f"{source}: not a CSV file ({exc})") from None
-    return Petition(lines, witnesses)
+    return Petition(lines, witnesses, blank)
+
+
+def _row(cells: list[str], header: list[str], where: str) -> dict[str, str]:
+    if len(cells) != len(header):
+        if any("\n" in c for c in cells):  # the reader ran on to the next quote
+            raise UsageError(f"{where}: {UNCLOSED}")
+        raise UsageError(f"{where}: {len(cells)} cells; the header has {len(header)}")
+    if max(map(len, cells)) > MAX_CELL:
+        raise UsageError(f"{where}: a cell longer than {MAX_CELL} characters")
+    return dict(zip(header, map(str.strip, cells), strict=True))
+
+
+def _line(row: dict[str, str], number: int, where: str) -> Line:
+    """The row's line; a date that is not one is kept as written, for the line's ruling."""
+    try:
+        day, unread = parse_date(row["date"], "date", where), ""
+    except UsageError:
+        day, unread = None, row["date"]
+    return Line(
+        _number(row["sheet"], "sheet", where),
+        _number(row["line"], "line", where),
+        day,
+        row["name"],
+        row["address"],
+        number,
+        _number(row["volume"], "volume", where) if row.get("volume") else 1,
+        unread,
+    )
+
+
+def _named(place: tuple[int, int, int]) -> str:
+    return f"{sheet_named(place[:2])} line {place[2]}"
+
+
+def sheet_named(sheet: tuple[int, ...]) -> str:
+    """'sheet 3', or 'volume 2 sheet 3' beyond the first volume."""
+    volume, number = sheet[0], sheet[1]
+    return f"{f'volume {volume} ' if volume != 1 else ''}sheet {number}"
 
 
 def _check_header(header: list[str], source: str) -> None:
@@ -146,7 +193,7 @@ def _not_a_date() -> dt.date:
 
 
 def _witness(
-    row: dict[str, str], sheet: int, first: bool, found: dict[int, Witness], where: str
+    row: dict[str, str], sheet: Sheet, first: bool, found: dict[Sheet, Witness], where: str
 ) -> None:
     given = [row.get(c, "") for c in WITNESS]
     if not any(given):
@@ -155,6 +202,6 @@ def _witness(
     if not first and found.get(sheet) != witness:
         which = "a second witness for" if sheet in found else "a witness after the first line of"
         raise UsageError(
-            f"{where}: {which} sheet {sheet}; the witness belongs on the sheet's first line"
+            f"{where}: {which} {sheet_named(sheet)}; the witness belongs on the sheet's first line"
         )
     found[sheet] = witness

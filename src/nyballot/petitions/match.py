@@ -1,16 +1,23 @@
 """Finding the voter a signature line names: DuckDB blocks, rapidfuzz scores.
 
-Blocking keeps the pairs to score few: a line is compared only with voters at the same house
-number who either live on a street with the same key and have a surname with the same first
-letter, or share the surname and the first name's initial. DuckDB answers both
-with hash joins over the whole file and keeps each line's best three by a rough name score; the
-final score, and what matched and what differed, come from rapidfuzz in Python.
+Blocking keeps the pairs to score few without cutting any voter who could be the signer: a line
+is compared with the voters at its house number who either live on a street with the same key
+and have a surname with the same first letter, or share the surname and the first name's initial
+and live on a street that could be the line's. Every such voter whose surname is close enough is
+scored; there is no "best few" cut, so voters who share the name never crowd out the signer.
 
-A match needs the house number, a street and a name close enough that the signer is identified
-beyond doubt; anything less is ``not_found``. A near-miss (a name variant, an apartment left out)
-is reported with what differed, and the review reads it under § 6-134(10). A street's name may
-be misspelt, but not be another street's: a numbered street's number must agree, and a named
-street's first letter (122nd St is not 121 St, Mill Dr is not Hill Dr).
+The score weighs the whole name (surname, first, middle, suffix) and the whole address (house
+number and half code, street, apartment, ZIP), as a share of the weights of the parts compared:
+a middle name or ZIP code the line leaves out is not weighed, and a suffix, apartment or half
+code on one side only counts half (a line without a suffix scores a Jr and a Sr alike, and the
+voter without one above both). A first name may be a nickname of the file's (the
+``nicknames`` package's table), read as a variant. A suffix that disagrees (Jr for Sr), a half
+code that disagrees or a street that is another street is another voter. When two voters score
+within ``TIE_WITHIN`` of each other, the line names them both (``Match.rivals``): it is
+ambiguous, and a clerk chooses.
+
+A street's name may be misspelt, but not be another street's: a numbered street's number must
+agree, and a named street's first letter (122nd St is not 121 St, Mill Dr is not Hill Dr).
 """
 
 from __future__ import annotations
@@ -19,24 +26,52 @@ import csv
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import duckdb
-from rapidfuzz.distance import JaroWinkler
+from nicknames import NickNamer
+from rapidfuzz.distance import DamerauLevenshtein, JaroWinkler
 from rapidfuzz.fuzz import ratio
 
-from nyballot.petitions.parse import Address, Name, parse_address, parse_name, street_name
+from nyballot.petitions.parse import (
+    Address,
+    Name,
+    apartment,
+    half,
+    parse_address,
+    parse_name,
+    street_name,
+    suffix,
+)
 from nyballot.voters.layout import SHOWN_FIELDS
 from nyballot.voters.normal import norm, street_key
 
-LAST_AT_LEAST = 0.88
+# 0.84 takes one letter wrong in a four-letter surname (Ruwe for Rowe: 0.85).
+LAST_AT_LEAST = 0.84
 FIRST_AT_LEAST = 0.80
 STREET_AT_LEAST = 0.80
-WEIGHTS = {"last name": 0.35, "first name": 0.25, "house number": 0.15, "street": 0.25}
-KEPT_PER_LINE = 3
+# The score a voter needs to be the line's (the threshold the accuracy benchmark varies).
+MATCH_AT_LEAST = 0.85
+# Two voters closer than this are equally good: the line is ambiguous between them.
+TIE_WITHIN = 0.005
+# A nickname of the file's first name (Bob for Robert) scores as a close variant, below the
+# name itself: William is told from his brother Billy.
+NICKNAME = 0.95
+# A suffix, apartment or half code on one side only: neither agreeing nor another voter's.
+UNKNOWN = 0.5
+WEIGHTS = {
+    "last name": 0.30, "first name": 0.25, "middle name": 0.05, "suffix": 0.05,
+    "house number": 0.10, "street": 0.15, "apartment": 0.05, "ZIP code": 0.05,
+}  # fmt: skip
 
-_EXTRA = ("last_n", "first_n", "house_n", "street_n", "regdate_on", "purge_date_on")
+# A part the line leaves out that the file has: said among what differed, not weighed.
+_LEFT_OUT = -1.0
+_EXTRA = ("last_n", "first_n", "house_n", "street_n", "regdate_on", "purge_date_on", "RHALFCODE")
+# The SQL's surname gate sits a little under Python's, so that no rounding of the two
+# Jaro-Winkler implementations cuts a voter Python would take.
+_LAST_IN_SQL = LAST_AT_LEAST - 0.01
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,17 +88,31 @@ class Match:
     score: float
     matched: list[str] = field(default_factory=list)
     differed: list[str] = field(default_factory=list)
+    # Other voters who match as well as this one: the line is ambiguous between them all.
+    rivals: list[Match] = field(default_factory=list)
 
     @property
     def exact(self) -> bool:
         return not self.differed
 
+    @property
+    def ambiguous(self) -> bool:
+        return bool(self.rivals)
+
+    @property
+    def nickname(self) -> bool:
+        return any(d.startswith("first name:") and "nickname" in d for d in self.differed)
+
     def as_dict(self) -> dict[str, Any]:
         return {"score": round(self.score, 3), "matched": self.matched, "differed": self.differed}
 
 
-def find(con: duckdb.DuckDBPyConnection, queries: Sequence[Query]) -> list[Match | None]:
-    """The best match for each query, or None.
+def find(
+    con: duckdb.DuckDBPyConnection,
+    queries: Sequence[Query],
+    threshold: float = MATCH_AT_LEAST,
+) -> list[Match | None]:
+    """The best match for each query (with its rivals, when others match as well), or None.
 
     A query given twice (a witness who also signs, a line copied) is looked up once, and each
     distinct name and address is read once.
@@ -72,17 +121,20 @@ def find(con: duckdb.DuckDBPyConnection, queries: Sequence[Query]) -> list[Match
     names = {text: parse_name(text) for text in {q.name for q in distinct}}
     addresses = {text: parse_address(text) for text in {q.address for q in distinct}}
     parsed = [(names[q.name], addresses[q.address]) for q in distinct]
-    candidates = _candidates(con, parsed)
+    found = candidates(con, parsed)
     best = {
-        query: _best(name, address, candidates.get(number, []))
+        query: best_of(name, address, found.get(number, []), threshold)
         for number, (query, (name, address)) in enumerate(zip(distinct, parsed, strict=True))
     }
     return [best[q] for q in queries]
 
 
-def _candidates(
-    con: duckdb.DuckDBPyConnection, parsed: list[tuple[Any, Any]]
+def candidates(
+    con: duckdb.DuckDBPyConnection, parsed: list[tuple[Name, Address]]
 ) -> dict[int, list[dict[str, Any]]]:
+    """Every voter who could be each parsed name and address, by its position in ``parsed``
+    (the pairs ``best_of`` scores; the accuracy benchmark scores them with another classifier
+    too)."""
     with tempfile.TemporaryDirectory(prefix="nyballot-review-") as folder:
         path = Path(folder) / "q.csv"
         with path.open("w", newline="", encoding="utf-8") as f:
@@ -92,34 +144,7 @@ def _candidates(
                 if address.house and name.last:
                     keys = [address.house, address.street_key, name.last[:1], name.first[:1]]
                     writer.writerow([number, name.last, name.first, *keys])
-        shown = ", ".join(f'v."{f}"' for f in SHOWN_FIELDS)
-        extra = ", ".join(f"v.{f}" for f in _EXTRA)
-        # Only the keys go through the joins, the de-duplication and the ranking: the shown
-        # fields are fetched for the kept (at most three a line) at the end, matched on every
-        # key so that each kept pair is the voter row that was blocked and ranked.
-        sql = f"""
-            WITH q AS (SELECT * FROM read_csv(?, header = true, all_varchar = true)),
-            pairs AS (
-                SELECT q.qid, q.last ql, q.first qf, q.house, v.SBOEID, v.last_n, v.first_n
-                FROM q JOIN voters v ON v.house_n = q.house AND v.street_key = q.skey
-                    AND left(v.last_n, 1) = q.li
-                UNION
-                SELECT q.qid, q.last ql, q.first qf, q.house, v.SBOEID, v.last_n, v.first_n
-                FROM q JOIN voters v ON v.house_n = q.house AND v.last_n = q.last
-                    AND left(v.first_n, 1) = q.fi
-            ),
-            kept AS (
-                SELECT qid, house, SBOEID, last_n, first_n FROM pairs
-                QUALIFY row_number() OVER (
-                    PARTITION BY qid ORDER BY jaro_winkler_similarity(last_n, ql)
-                    + jaro_winkler_similarity(first_n, qf) DESC, SBOEID) <= {KEPT_PER_LINE}
-            )
-            SELECT k.qid, {shown}, {extra}
-            FROM kept k JOIN voters v ON v.SBOEID = k.SBOEID AND v.house_n = k.house
-                AND v.last_n = k.last_n AND v.first_n = k.first_n
-            QUALIFY row_number() OVER (PARTITION BY k.qid, k.SBOEID ORDER BY k.SBOEID) = 1
-        """
-        result = con.execute(sql, [str(path)])
+        result = con.execute(_CANDIDATES, [str(path)])
         names = [d[0] for d in result.description]
         found: dict[int, list[dict[str, Any]]] = {}
         for row in result.fetchall():
@@ -128,63 +153,169 @@ def _candidates(
         return found
 
 
-def _best(name: Name, address: Address, voters: list[dict[str, Any]]) -> Match | None:
-    """The closest voter whose name and street are both close enough (ties: the higher
-    SBOEID), with what matched and what differed."""
-    best: tuple[float, Any, dict[str, Any], dict[str, float]] | None = None
+# Only the keys go through the joins and the de-duplication: the shown fields are fetched for
+# the pairs kept, matched on every key so that each is the voter row that was blocked. The
+# second join's street test is ``_same_street``'s: the same first letter, and a number only
+# where the two keys are equal. The third finds the voter whose house number the line has
+# one digit wrong (misread or transposed), on the same street, by surname and initial.
+_CANDIDATES = f"""
+    WITH q AS (SELECT * FROM read_csv(?, header = true, all_varchar = true)),
+    pairs AS (
+        SELECT q.qid, v.house_n, v.SBOEID, v.last_n, v.first_n
+        FROM q JOIN voters v ON v.house_n = q.house AND v.street_key = q.skey
+            AND left(v.last_n, 1) = q.li
+        WHERE jaro_winkler_similarity(v.last_n, q.last) >= {_LAST_IN_SQL}
+        UNION
+        SELECT q.qid, v.house_n, v.SBOEID, v.last_n, v.first_n
+        FROM q JOIN voters v ON v.house_n = q.house AND v.last_n = q.last
+            AND left(v.first_n, 1) = q.fi
+        WHERE v.street_key = q.skey OR (left(v.street_key, 1) = left(q.skey, 1)
+            AND NOT regexp_matches(v.street_key || q.skey, '[0-9]'))
+        UNION
+        SELECT q.qid, v.house_n, v.SBOEID, v.last_n, v.first_n
+        FROM q JOIN voters v ON v.street_key = q.skey AND v.last_n = q.last
+            AND left(v.first_n, 1) = q.fi
+        WHERE length(v.house_n) = length(q.house) AND v.house_n <> q.house
+            AND damerau_levenshtein(v.house_n, q.house) = 1
+    )
+    SELECT k.qid, {", ".join(f'v."{f}"' for f in SHOWN_FIELDS)},
+        {", ".join(f"v.{f}" for f in _EXTRA)}
+    FROM pairs k JOIN voters v ON v.SBOEID = k.SBOEID AND v.house_n = k.house_n
+        AND v.last_n = k.last_n AND v.first_n = k.first_n
+    QUALIFY row_number() OVER (PARTITION BY k.qid, k.SBOEID ORDER BY k.SBOEID) = 1
+"""
+
+
+def best_of(
+    name: Name, address: Address, voters: list[dict[str, Any]], threshold: float = MATCH_AT_LEAST
+) -> Match | None:
+    """The voter who matches best, with every other voter who matches as well as its rivals;
+    None when no voter's name and address are close enough."""
+    scored = []
     for voter in voters:
         parts = _parts(name, address, voter)
         if parts is None:
             continue
-        score = sum(WEIGHTS[k] * v for k, v in parts.items())
-        if best is None or (score, voter["SBOEID"]) > best[:2]:
-            best = (score, voter["SBOEID"], voter, parts)
-    return None if best is None else _explained(name, address, best[2], best[0], best[3])
+        weighed = {k: v for k, v in parts.items() if v != _LEFT_OUT}
+        score = sum(WEIGHTS[k] * v for k, v in weighed.items()) / sum(
+            map(WEIGHTS.__getitem__, weighed)
+        )
+        if score >= threshold:
+            scored.append((score, voter, parts))
+    if not scored:
+        return None
+    scored.sort(key=lambda s: (-s[0], str(s[1]["SBOEID"])))
+    top = scored[0][0]
+    found = [_explained(name, address, v, s, p) for s, v, p in scored if top - s < TIE_WITHIN]
+    first, *rivals = found
+    first.rivals = rivals
+    return first
 
 
 def _parts(name: Name, address: Address, voter: dict[str, Any]) -> dict[str, float] | None:
-    """How close each part is, or None as soon as one is not close enough (most candidates
-    fail on the first part compared)."""
+    """How close each part is, or None as soon as one says this is another voter (most
+    candidates fail on the first part compared)."""
     last = JaroWinkler.normalized_similarity(name.last, voter["last_n"])
     if last < LAST_AT_LEAST:
         return None
-    first = _first_name(name.first, voter["first_n"])
+    first = first_name(name.first, voter["first_n"])
     if first < FIRST_AT_LEAST:
         return None
+    generation = _suffix(name.suffix, suffix(voter["NAMESUFFIX"]))
+    halves = _optional(address.half, half(voter["RHALFCODE"]))
+    if generation == 0.0 or halves == 0.0:  # Jr is not Sr; 12 1/2 is not 12
+        return None
+    if address.house != voter["house_n"]:  # one digit misread (the blocking's third join)
+        if DamerauLevenshtein.distance(address.house, voter["house_n"]) != 1:
+            return None
+        halves = min(halves, UNKNOWN)
     on_file = street_name(voter["street_n"])
     street = ratio(address.street, on_file) / 100
     if street < STREET_AT_LEAST or not _same_street(address.street_key, street_key(on_file)):
         return None
-    return {"last name": last, "first name": first, "house number": 1.0, "street": street}
+    parts: dict[str, float] = {
+        "last name": last,
+        "first name": first,
+        "suffix": generation,
+        "house number": halves,
+        "street": street,
+    }
+    # An apartment the line leaves out is not weighed either (it is said among what differed):
+    # between voters of one name in one building, the line without one is ambiguous.
+    flat = apartment(voter["RAPARTMENT"])
+    if address.apartment:
+        parts["apartment"] = _optional(address.apartment, flat)
+    elif flat:
+        parts["apartment"] = _LEFT_OUT
+    # A middle name or a ZIP code the line leaves out says nothing: it is not weighed. One
+    # the file lacks counts half, so that the voter whose middle initial agrees comes first.
+    middle, zip_code = norm(voter["MIDDLENAME"]), norm(voter["RZIP5"])[:5]
+    if name.middle:
+        parts["middle name"] = _middle(name.middle, middle) if middle else UNKNOWN
+    if address.zip:
+        parts["ZIP code"] = float(address.zip == zip_code) if zip_code else UNKNOWN
+    return parts
+
+
+def _optional(written: str, on_file: str) -> float:
+    """A part of the address: equal 1, left out on the line (or on file) ``UNKNOWN``, else 0."""
+    if written == on_file:
+        return 1.0
+    return UNKNOWN if not written or not on_file else 0.0
+
+
+def _suffix(written: str, on_file: str) -> float:
+    """Jr against Sr is 0 (another voter); a suffix on one side only is ``UNKNOWN``, so that a
+    line without one scores a Jr and a Sr alike."""
+    return _optional(written, on_file)
+
+
+def _middle(written: str, on_file: str) -> float:
+    """A middle name or its initial: agreeing 1, else 0."""
+    if written == on_file or (len(written) == 1 and on_file.startswith(written)):
+        return 1.0
+    return 1.0 if len(on_file) == 1 and written.startswith(on_file) else 0.0
 
 
 def _explained(
     name: Name, address: Address, voter: dict[str, Any], score: float, parts: dict[str, float]
 ) -> Match:
     match = Match(voter, score)
-    written = {"last name": name.last, "first name": name.first, "street": address.street}
-    on_file = {
-        "last name": voter["last_n"],
-        "first name": voter["first_n"],
-        "street": street_name(voter["street_n"]),
-    }
+    written, on_file = _written(name, address), _on_file(voter)
     for part, value in parts.items():
+        line, held = written[part], on_file[part]
         if value == 1.0:
-            match.matched.append(part)
-        else:
-            match.differed.append(
-                f"{part}: '{written[part]}' on the line, '{on_file[part]}' on file"
-            )
-    apartment = norm(voter.get("RAPARTMENT"))
-    if apartment and not address.apartment:
-        match.differed.append(f"apartment: none on the line, '{apartment}' on file")
-    elif apartment and address.apartment != apartment:
-        match.differed.append(
-            f"apartment: '{address.apartment}' on the line, '{apartment}' on file"
-        )
-    elif apartment:
-        match.matched.append("apartment")
+            if line or held:
+                match.matched.append(part)
+        elif value not in (UNKNOWN, _LEFT_OUT) or part in _SAID_WHEN_ONE_SIDED:
+            shown_line = f"'{line}'" if line else "none"
+            shown_file = f"'{held}'" if held else "none"
+            note = " (a nickname)" if part == "first name" and _nickname(line, held) else ""
+            match.differed.append(f"{part}: {shown_line} on the line, {shown_file} on file{note}")
     return match
+
+
+# Parts whose absence on one side is said among what differed (a name's suffix, an apartment,
+# a half code); a middle name or a ZIP code left out is not.
+_SAID_WHEN_ONE_SIDED = {"suffix", "apartment", "house number"}
+
+
+def _written(name: Name, address: Address) -> dict[str, str]:
+    return {
+        "last name": name.last, "first name": name.first, "middle name": name.middle,
+        "suffix": name.suffix, "house number": f"{address.house} {address.half}".strip(),
+        "street": address.street, "apartment": address.apartment, "ZIP code": address.zip,
+    }  # fmt: skip
+
+
+def _on_file(voter: dict[str, Any]) -> dict[str, str]:
+    return {
+        "last name": voter["last_n"], "first name": voter["first_n"],
+        "middle name": norm(voter["MIDDLENAME"]), "suffix": suffix(voter["NAMESUFFIX"]),
+        "house number": f"{voter['house_n']} {half(voter['RHALFCODE'])}".strip(),
+        "street": street_name(voter["street_n"]), "apartment": apartment(voter["RAPARTMENT"]),
+        "ZIP code": norm(voter["RZIP5"])[:5],
+    }  # fmt: skip
 
 
 def _same_street(written: str, on_file: str) -> bool:
@@ -198,8 +329,27 @@ def _same_street(written: str, on_file: str) -> bool:
     return written[:1] == on_file[:1]
 
 
-def _first_name(written: str, on_file: str) -> float:
-    """An initial that agrees counts as close as a spelling variant."""
+def first_name(written: str, on_file: str) -> float:
+    """How close a first name is: an initial that agrees counts as close as a spelling variant,
+    a nickname (either way round) as ``NICKNAME``, unless the spelling is closer still."""
     if len(written) == 1 and on_file.startswith(written):
         return FIRST_AT_LEAST
-    return float(JaroWinkler.normalized_similarity(written, on_file))
+    close = float(JaroWinkler.normalized_similarity(written, on_file))
+    if close < NICKNAME and _nickname(written, on_file):
+        return NICKNAME
+    return close
+
+
+@lru_cache(maxsize=1 << 16)
+def _nickname(written: str, on_file: str) -> bool:
+    """Whether one first name is a nickname of the other in the ``nicknames`` table."""
+    if not written or not on_file or written == on_file:
+        return False
+    table = _namer()
+    a, b = written.lower(), on_file.lower()
+    return b in table.canonicals_of(a) or b in table.nicknames_of(a)
+
+
+@lru_cache(maxsize=1)
+def _namer() -> NickNamer:
+    return NickNamer()

@@ -9,16 +9,20 @@ same parts; a test checks that the two readings agree on those shapes.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import cast
 
 import usaddress
 from nameparser import HumanName
-from nameparser.config import CONSTANTS
+from nameparser.config import CONSTANTS, Constants
 
 from nyballot.voters.normal import norm, street_key
 
+# The titles a signer writes before a name. nameparser's own list is some six hundred words,
+# many of them first names too (Nanny, Judge, Sister): "Nanny D Jacobsma" would lose her name.
+_TITLES = ("dr", "mr", "mrs", "ms", "miss", "mx", "rev", "hon", "prof")
+_NAMES = Constants(titles=_TITLES)
 _PLAIN_NAME = re.compile(r"[A-Za-z]{2,}(?: [A-Za-z]\.?| [A-Za-z]{2,})? [A-Za-z]{2,}")
 # Words nameparser treats apart (titles, suffixes, particles, conjunctions): a name with one
 # of them is left to it.
@@ -26,7 +30,7 @@ _ROMAN = cast("re.Pattern[str]", CONSTANTS.regexes.roman_numeral)
 _SPECIAL = {
     str(w).lower()
     for group in (
-        CONSTANTS.titles,
+        _TITLES,
         CONSTANTS.suffix_acronyms,
         CONSTANTS.suffix_not_acronyms,
         CONSTANTS.prefixes,
@@ -35,6 +39,8 @@ _SPECIAL = {
     for w in group
 }
 _PLAIN_ADDRESS = re.compile(r"(\d+[A-Za-z]?) ((?:[A-Za-z0-9]+ ){0,3}[A-Za-z]+)(?:, ([A-Za-z ]+))?")
+# The words before an apartment's number that name no part of it ("PH 2" keeps its PH).
+_APARTMENT_WORDS = {"APT", "APARTMENT", "UNIT", "NO"}
 _UNIT_WORDS = {"APT", "UNIT", "FL", "STE", "RM", "PH", "APARTMENT", "FLOOR", "SUITE", "ROOM"}
 _ABBREVIATIONS = {
     "STREET": "ST", "AVENUE": "AVE", "AV": "AVE", "ROAD": "RD", "BOULEVARD": "BLVD",
@@ -50,11 +56,19 @@ _STREET_PARTS = (
 )  # fmt: skip
 
 
+# A name's generation, spelt or abbreviated, as the voter file's NAMESUFFIX writes it.
+SUFFIXES = {
+    "JR": "JR", "JUNIOR": "JR", "SR": "SR", "SENIOR": "SR", "I": "I", "II": "II", "2ND": "II",
+    "III": "III", "3RD": "III", "IV": "IV", "4TH": "IV", "V": "V", "5TH": "V",
+}  # fmt: skip
+
+
 @dataclass(frozen=True)
 class Name:
     first: str
     middle: str
     last: str
+    suffix: str = ""  # JR, SR, II, III, ... (``suffix``), or ""
 
 
 @dataclass(frozen=True)
@@ -63,6 +77,8 @@ class Address:
     street: str  # normalised, direction included, suffixes abbreviated
     apartment: str
     place: str
+    half: str = ""  # the half code ("1/2" of "12 1/2 Main St"), or ""
+    zip: str = ""  # the five-digit ZIP code, or ""
 
     @property
     def street_key(self) -> str:
@@ -70,6 +86,11 @@ class Address:
 
 
 def parse_name(text: str) -> Name:
+    rest, _, last = text.rstrip(" .,").rpartition(" ")
+    generation = SUFFIXES.get(norm(last), "")
+    if rest and generation not in ("", "I", "V"):  # "Robert Kowalczyk 2nd": nameparser reads
+        # "2nd" as the surname; a generation written last is taken off first.
+        return replace(parse_name(rest.rstrip(" ,")), suffix=generation)
     if _PLAIN_NAME.fullmatch(text):
         words = text.split(" ")
         if not any(_special(w) for w in words):
@@ -86,8 +107,25 @@ def _special(word: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _library_name(text: str) -> Name:
-    human = HumanName(text)
-    return Name(norm(human.first), norm(human.middle), norm(human.last))
+    human = HumanName(text, constants=_NAMES)
+    return Name(norm(human.first), norm(human.middle), norm(human.last), suffix(human.suffix))
+
+
+def suffix(text: str | None) -> str:
+    """A generation as the file writes it ("Jr." -> "JR", "3rd" -> "III"); "" for none, and the
+    first one of several (nameparser joins "Jr., Esq." into one)."""
+    for word in norm((text or "").replace(",", " ")).split(" "):
+        if word in SUFFIXES:
+            return SUFFIXES[word]
+    return ""
+
+
+def apartment(text: str | None) -> str:
+    """An apartment as the file writes it: "Apt 3-A", "#3A" and "3a" are "3A"."""
+    words = norm(text).split(" ")
+    while len(words) > 1 and words[0] in _APARTMENT_WORDS:
+        words = words[1:]
+    return "".join(words)
 
 
 def parse_address(text: str) -> Address:
@@ -109,9 +147,16 @@ def _library_address(text: str) -> Address:
     return Address(
         norm(parts.get("AddressNumber", "")),
         street_name(street),
-        norm(parts.get("OccupancyIdentifier", "")),
+        apartment(parts.get("OccupancyIdentifier", "")),
         norm(parts.get("PlaceName", "")),
+        half(parts.get("AddressNumberSuffix", "")),
+        norm(parts.get("ZipCode", ""))[:5],
     )
+
+
+def half(text: str | None) -> str:
+    """A half code as the file writes it ("1/2"), or ""."""
+    return (text or "").replace(" ", "").upper()
 
 
 @lru_cache(maxsize=1 << 16)

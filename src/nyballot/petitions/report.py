@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, BinaryIO, TextIO
 
 import orjson
 from jinja2 import Environment, PackageLoader, Template, select_autoescape
 
 from nyballot.petitions.law import GROUNDS
+from nyballot.petitions.lines import sheet_named
 
 _ENV = Environment(
     loader=PackageLoader("nyballot.petitions", "templates"),
@@ -20,10 +21,12 @@ _ENV = Environment(
 # The symbols of the specifications (§ 6-154(3)(a)(iii)), one per ruling code.
 SYMBOLS = {
     "not_found": "NF",
+    "ambiguous": "AM",
     "not_registered": "NR",
     "wrong_party": "WP",
     "outside_unit": "OU",
     "date_missing": "ND",
+    "date_unreadable": "UD",
     "date_outside_period": "DP",
     "after_witness_date": "AW",
     "duplicate_same_petition": "DS",
@@ -57,9 +60,11 @@ def write_text(
 ) -> None:
     """The review as text, each line written as it is ruled; ``rest`` gives the tally and
     notes once the lines are all written."""
+    if petition.get("law"):  # the first line names the law the review is under
+        out.write(f"Law: {petition['law']}\n")
     out.write(_title(petition) + "\n")
     for line in lines:
-        head = f"  sheet {line['sheet']} line {line['line']}: "
+        head = f"  {sheet_named((line.get('volume', 1), line['sheet']))} line {line['line']}: "
         if line["valid"]:
             voter, match = line["voter"], line["match"]
             read = f"; § 6-134(10): {', '.join(match['differed'])}" if match["differed"] else ""
@@ -70,8 +75,10 @@ def write_text(
             out.write(f"{head}{why['code']} [§ {why['cite']}{mark}] {why['detail']}\n")
     result = rest()
     t = result["tally"]
+    blank = result.get("blank", {}).get("lines", 0)
     tail = [
         f"{t['valid']} valid, {t['invalid']} invalid, {required_count(t)}: {verdict(t)}",
+        *([f"{blank} blank line(s) skipped, neither valid nor invalid"] if blank else []),
         required_line(t["required_from"]),
         *result["notes"],
     ]
@@ -83,16 +90,22 @@ def write_json(
 ) -> None:
     """``{"lines": [...], **rest()}`` as ``dumps`` writes it (indented by two), each line
     written as it is ruled, so a million lines are never held at once."""
-    out.write(b'{\n  "lines": [')
+    for chunk in json_chunks(lines, rest):
+        out.write(chunk)
+
+
+def json_chunks(
+    lines: Iterable[dict[str, Any]], rest: Callable[[], dict[str, Any]]
+) -> Iterator[bytes]:
+    """The bytes of ``write_json``, a line at a time (the API streams them)."""
+    yield b'{\n  "lines": ['
     separator = b"\n    "
     for line in lines:
-        out.write(
-            separator + orjson.dumps(line, option=orjson.OPT_INDENT_2).replace(b"\n", b"\n    ")
-        )
+        yield separator + orjson.dumps(line, option=orjson.OPT_INDENT_2).replace(b"\n", b"\n    ")
         separator = b",\n    "
-    out.write(b"]" if separator == b"\n    " else b"\n  ]")
+    yield b"]" if separator == b"\n    " else b"\n  ]"
     # The rest's keys follow the lines' at the same depth: its "{" becomes the comma.
-    out.write(b"," + orjson.dumps(rest(), option=orjson.OPT_INDENT_2)[1:] + b"\n")
+    yield b"," + orjson.dumps(rest(), option=orjson.OPT_INDENT_2)[1:] + b"\n"
 
 
 def verdict(tally: dict[str, Any]) -> str:
@@ -135,12 +148,16 @@ def worksheet(result: dict[str, Any]) -> str:
 
 
 def challenged(result: dict[str, Any]) -> list[dict[str, Any]]:
-    """The invalid lines grouped by sheet, in sheet order."""
-    sheets: dict[int, list[dict[str, Any]]] = {}
+    """The invalid lines grouped by volume and sheet (page), in that order, as § 6-154(3)(a)(i)
+    sets them forth: "the volume number, page number, and line number"."""
+    sheets: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for line in result["lines"]:
         if not line["valid"]:
-            sheets.setdefault(line["sheet"], []).append(line)
-    return [{"sheet": s, "lines": sheets[s]} for s in sorted(sheets)]
+            sheets.setdefault((line.get("volume", 1), line["sheet"]), []).append(line)
+    return [
+        {"volume": volume, "sheet": sheet, "lines": sheets[volume, sheet]}
+        for volume, sheet in sorted(sheets)
+    ]
 
 
 def specifications_html(result: dict[str, Any]) -> str:
@@ -175,9 +192,3 @@ def _grounds(result: dict[str, Any]) -> dict[str, dict[str, str]]:
                 "unverified": why.get("text_unverified", ""),
             }
     return found
-
-
-def specifications_pdf(result: dict[str, Any]) -> bytes:
-    from nyballot.export.pdf import html_to_pdf
-
-    return html_to_pdf(specifications_html(result))

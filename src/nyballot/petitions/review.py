@@ -10,20 +10,23 @@ from __future__ import annotations
 
 import datetime as dt
 import operator
+import tempfile
 from collections.abc import Iterator
 from typing import Any
 
 import duckdb
+import orjson
 
 from nyballot.errors import UsageError
 from nyballot.petitions import rulings
-from nyballot.petitions.law import GROUNDS
-from nyballot.petitions.lines import Line, Petition
+from nyballot.petitions.law import grounds_for
+from nyballot.petitions.lines import Line, Petition, Sheet
 from nyballot.petitions.match import Match, Query, find
 from nyballot.petitions.period import signing_period
 from nyballot.petitions.request import Request, parse_units
 from nyballot.petitions.rulings import Rules
 from nyballot.petitions.tally import Count, required_dict
+from nyballot.signatures.numbers import law_label
 from nyballot.voters.layout import SHOWN_FIELDS
 from nyballot.voters.store import voter_file
 
@@ -63,7 +66,13 @@ def review(
 class Review:
     """One review, ruled a batch of lines at a time so that a million lines never hold a
     million voters' candidate rows at once: ``lines()`` gives each line's ruling in order;
-    ``rest()``, once they are all given, the tally and what the review rests on."""
+    ``rest()``, once they are all given, the tally and what the review rests on.
+
+    Which of a voter's lines counts is known only once every line is matched, so the rulings
+    of the first pass wait in a temporary file, and the second adds § 6-136(2)'s "only one
+    counts" to the others: the counted line is the voter's earliest signed of those that stand
+    on their own, then by volume, sheet and line (``counted_first``), whatever the order of
+    the rows."""
 
     def __init__(
         self,
@@ -76,18 +85,39 @@ class Review:
         self.con, self.petition, self.request = con, petition, request
         self.others = others or {}
         self.period = signing_period(request.year, request.kind, request.law)
-        self.rules = Rules(request.kind, request.party, request.units, self.period)
+        self.rules = Rules(request.kind, request.party, request.units, self.period,
+                           grounds_for(request.kind, request.year))  # fmt: skip
         self.held = voter_file(con)  # asked first: a store without a file fails before a line
         self.count = Count()
 
     def lines(self) -> Iterator[dict[str, Any]]:
-        """Each line's ruling, in order. The witnesses are looked up first, in the same
-        batches as the lines (a petition under a batch is one pass of the store)."""
+        """Each line's ruling, in the file's order."""
+        signed: dict[str, list[tuple[Any, ...]]] = {}
+        with tempfile.TemporaryFile() as held:
+            for ruled in self._first_pass():
+                voter = ruled["voter"]
+                if voter is not None:
+                    signed.setdefault(str(voter["SBOEID"]), []).append(_order(ruled))
+                held.write(orjson.dumps(ruled) + b"\n")
+            counted = {sboeid: counted_first(places) for sboeid, places in signed.items()}
+            held.seek(0)
+            for raw in held:
+                ruled = orjson.loads(raw)
+                first = counted.get(str(ruled["voter"]["SBOEID"])) if ruled["voter"] else None
+                if ruled["valid"] and first is not None and first != _order(ruled)[1:]:
+                    ruled["reasons"].append(rulings.signed_by(first, self.rules))
+                    ruled["valid"] = False
+                self.count.add(ruled)
+                yield ruled
+
+    def _first_pass(self) -> Iterator[dict[str, Any]]:
+        """Each line ruled on its own (no line yet struck as another's duplicate). The
+        witnesses are looked up first, in the same batches as the lines (a petition under a
+        batch is one pass of the store)."""
         sheets = sorted(self.petition.witnesses)
         total = len(sheets) + len(self.petition.lines)
-        matched: dict[int, Match | None] = {}
-        unqualified: dict[int, str] | None = None
-        first_of: dict[str, Line] = {}
+        matched: dict[Sheet, Match | None] = {}
+        unqualified: dict[Sheet, str] | None = None
         for start in range(0, total, BATCH):
             numbers = range(start, min(start + BATCH, total))
             found = find(self.con, [self._query(sheets, n) for n in numbers])
@@ -98,11 +128,9 @@ class Review:
                 if unqualified is None:
                     unqualified = self._unqualified(matched)
                 line = self.petition.lines[number - len(sheets)]
-                ruled = self._line(line, match, unqualified.get(line.sheet, ""), first_of)
-                self.count.add(ruled)
-                yield ruled
+                yield self._line(line, match, unqualified.get((line.volume, line.sheet), ""))
 
-    def _query(self, sheets: list[int], number: int) -> Query:
+    def _query(self, sheets: list[Sheet], number: int) -> Query:
         """The ``number``th name and address looked up: the sheets' witnesses, then the lines."""
         if number < len(sheets):
             witness = self.petition.witnesses[sheets[number]]
@@ -110,21 +138,20 @@ class Review:
         line = self.petition.lines[number - len(sheets)]
         return Query(line.name, line.address)
 
-    def _unqualified(self, matched: dict[int, Match | None]) -> dict[int, str]:
-        """Why each sheet's witness is not qualified, or '' (by sheet)."""
+    def _unqualified(self, matched: dict[Sheet, Match | None]) -> dict[Sheet, str]:
+        """Why each sheet's witness is not qualified, or '' (by volume and sheet)."""
         return {
             sheet: rulings.witness_reasons(
                 self.petition.witnesses.get(sheet), matched.get(sheet), self.rules, None
             )
-            for sheet in {x.sheet for x in self.petition.lines}
+            for sheet in {(x.volume, x.sheet) for x in self.petition.lines}
         }
 
-    def _line(
-        self, line: Line, match: Match | None, unqualified: str, first_of: dict[str, Line]
-    ) -> dict[str, Any]:
-        witness = self.petition.witnesses.get(line.sheet)
+    def _line(self, line: Line, match: Match | None, unqualified: str) -> dict[str, Any]:
+        witness = self.petition.witnesses.get((line.volume, line.sheet))
         reasons = rulings.date_reasons(line, self.rules, witness)
         out: dict[str, Any] = {
+            "volume": line.volume,
             "sheet": line.sheet,
             "line": line.line,
             "row": line.row,
@@ -134,23 +161,28 @@ class Review:
         }
         if match is None:
             reasons.insert(
-                0, rulings.reason(GROUNDS["not_found"], "no voter at this address with this name")
+                0,
+                rulings.reason(
+                    self.rules.grounds["not_found"], "no voter at this address with this name"
+                ),
             )
             out.update(voter=None, match=None)
+        elif match.ambiguous:
+            reasons.insert(0, rulings.ambiguous(match, self.rules))
+            out.update(voter=None, match=match.as_dict())
+            out["candidates"] = [_shown(m.voter) for m in (match, *match.rivals)]
         else:
             reasons[:0] = rulings.voter_reasons(line, match, self.rules)
             sboeid = str(match.voter["SBOEID"])
-            if sboeid in first_of:
-                reasons.append(rulings.signed_by(line, first_of[sboeid]))
-            else:
-                first_of[sboeid] = line
-            other = rulings.other_petitions(line, self.others.get(sboeid, []), self.request.seats)
+            other = rulings.other_petitions(
+                line, self.others.get(sboeid, []), self.request.seats, self.rules.grounds
+            )
             if other is not None:
                 reasons.append(other)
             out["voter"] = _shown(match.voter)
             out["match"] = {**match.as_dict(), "reading": rulings.reading(match)}
         if unqualified:
-            reasons.append(rulings.reason(GROUNDS["witness_not_qualified"], unqualified))
+            reasons.append(rulings.reason(self.rules.grounds["witness_not_qualified"], unqualified))
         out["valid"] = not reasons
         out["reasons"] = reasons
         return out
@@ -164,17 +196,24 @@ class Review:
             "party": request.party,
             "unit": {name: value for name, value in request.units},
             "seats": request.seats,
+            "law": law_label(request.law, request.year),
         }
 
     def rest(self) -> dict[str, Any]:
         """Everything of the review but its lines (call once ``lines()`` is exhausted)."""
         what_if = list(self.request.law.overlays)
+        blank = self.petition.blank
         return {
             "tally": self.count.tally(_required(self.con, self.request)),
+            "blank": {
+                "lines": len(blank),
+                "where": [{"volume": v, "sheet": s, "line": n} for v, s, n in blank],
+            },
             "voter_file": self.held.as_dict(),
             "petition": self.about(),
             "period": self.period.as_dict(),
             "what_if": what_if,
+            "law": law_label(self.request.law, self.request.year),
             "notes": _notes(self.held.date.isoformat(), what_if),
         }
 
@@ -219,6 +258,19 @@ def _notes(file_date: str, what_if: list[str]) -> list[str]:
     if what_if:
         notes.append(f"What-if: read under {', '.join(what_if)}, which is not law.")
     return notes
+
+
+def _order(ruled: dict[str, Any]) -> tuple[Any, ...]:
+    """Whether a line stands on its own, then its place in the order of counting."""
+    return (ruled["valid"], ruled["date"] or "", ruled["volume"], ruled["sheet"], ruled["line"])
+
+
+def counted_first(places: list[tuple[Any, ...]]) -> tuple[Any, ...] | None:
+    """Of one voter's lines, the one that counts: the earliest signed (an undated line is never
+    counted) of those with no defect of their own, then by volume, sheet and line; None when
+    every line falls on its own. A line struck for its own defect never strikes another."""
+    standing = [p[1:] for p in places if p[0]]
+    return min(standing) if standing else None
 
 
 def signers(result: dict[str, Any]) -> list[tuple[str, dt.date | None, int, int]]:

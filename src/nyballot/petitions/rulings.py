@@ -8,11 +8,12 @@ ground; every code's words are in ``law``.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from nyballot.petitions.law import ENROLLED, GROUNDS, SUBSTANTIAL_COMPLIANCE, Ground
-from nyballot.petitions.lines import Line, Witness
+from nyballot.petitions.law import Ground, grounds_for
+from nyballot.petitions.lines import Line, Witness, sheet_named
 from nyballot.petitions.match import Match
 from nyballot.petitions.period import Bound, Period
 
@@ -25,6 +26,7 @@ class Rules:
     party: str | None
     units: tuple[tuple[str, str], ...]
     period: Period
+    grounds: Mapping[str, Ground] = field(default_factory=lambda: grounds_for("designating"))
 
 
 def reason(ground: Ground, detail: str) -> dict[str, Any]:
@@ -80,24 +82,29 @@ def voter_reasons(line: Line, match: Match, rules: Rules) -> list[dict[str, Any]
     found: list[dict[str, Any]] = []
     why = not_registered(voter, line.date)
     if why:
-        ground = ENROLLED if rules.kind == "designating" else GROUNDS["not_registered"]
-        found.append({**reason(ground, why), "code": "not_registered"})
+        found.append(reason(rules.grounds["not_registered"], why))
     if rules.kind == "designating" and rules.party and voter["ENROLLMENT"] != rules.party:
         found.append(
             reason(
-                GROUNDS["wrong_party"],
+                rules.grounds["wrong_party"],
                 f"enrolled {voter['ENROLLMENT'] or '(none)'}; the petition is for {rules.party}",
             )
         )
     away = outside(voter, rules.units)
     if away:
-        found.append(reason(GROUNDS["outside_unit"], "; ".join(away)))
+        found.append(reason(rules.grounds["outside_unit"], "; ".join(away)))
     return found
 
 
 def date_reasons(line: Line, rules: Rules, witness: Witness | None) -> list[dict[str, Any]]:
+    if line.unread_date:
+        written = line.unread_date[:40]
+        unread = reason(
+            rules.grounds["date_missing"], f"'{written}' is not a date (YYYY-MM-DD or MM/DD/YYYY)"
+        )
+        return [{**unread, "code": "date_unreadable"}]
     if line.date is None:
-        return [reason(GROUNDS["date_missing"], "no date on the line")]
+        return [reason(rules.grounds["date_missing"], "no date on the line")]
     found: list[dict[str, Any]] = []
     period = rules.period
     if line.date < period.opens.day:
@@ -118,7 +125,7 @@ def date_reasons(line: Line, rules: Rules, witness: Witness | None) -> list[dict
     if witness is not None and witness.date is not None and line.date > witness.date:
         found.append(
             reason(
-                GROUNDS["after_witness_date"],
+                rules.grounds["after_witness_date"],
                 f"signed {line.date.isoformat()}, after the witness signed the statement on "
                 f"{witness.date.isoformat()}",
             )
@@ -130,24 +137,53 @@ def reading(match: Match) -> dict[str, Any] | None:
     """How a near-miss was read: identified beyond doubt, so it counts (§ 6-134(10))."""
     if match.exact:
         return None
+    nickname = (
+        "; the first name is a nickname of the name on file (the nicknames table)"
+        if match.nickname
+        else ""
+    )
     return {
-        "cite": SUBSTANTIAL_COMPLIANCE.cite,
-        "words": SUBSTANTIAL_COMPLIANCE.words,
+        "cite": grounds_for("designating")["substantial_compliance"].cite,
+        "words": grounds_for("designating")["substantial_compliance"].words,
         "reading": "substantial compliance: the house number, the street and the name "
-        "identify one voter, so a variant spelling, an initial or a missing apartment does "
-        "not defeat the signature",
+        "identify one voter, so a variant spelling, a nickname, an initial or a missing "
+        f"apartment does not defeat the signature{nickname}",
+        "differed": match.differed,
     }
 
 
-def signed_by(line: Line, first: Line) -> dict[str, Any]:
+def signed_by(first: tuple[Any, ...], rules: Rules) -> dict[str, Any]:
+    """The voter's counted line (date, volume, sheet, line) is another: this one does not
+    count. "The first" is the earliest signed, then by volume, sheet and line
+    (``review.counted_first``), never the first row of the file."""
+    _, volume, sheet, line = first
     return reason(
-        GROUNDS["duplicate_same_petition"],
-        f"the same voter signed sheet {first.sheet} line {first.line}; only the first counts",
+        rules.grounds["duplicate_same_petition"],
+        f"the same voter signed {sheet_named((volume, sheet))} line {line}; only the first counts",
     )
 
 
+def ambiguous(match: Match, rules: Rules) -> dict[str, Any]:
+    """Two or more voters match the line equally well: none is chosen (a clerk chooses)."""
+    named = "; ".join(_voter_named(m.voter) for m in (match, *match.rivals))
+    found = reason(
+        rules.grounds["not_found"],
+        f"the name and address match more than one voter equally well ({named}); the "
+        "signer is not identified until a clerk chooses",
+    )
+    return {**found, "code": "ambiguous"}
+
+
+def _voter_named(voter: dict[str, Any]) -> str:
+    name = " ".join(
+        str(voter[f]) for f in ("FIRSTNAME", "MIDDLENAME", "LASTNAME", "NAMESUFFIX") if voter[f]
+    )
+    apartment = f" apt {voter['RAPARTMENT']}" if voter["RAPARTMENT"] else ""
+    return f"{voter['SBOEID']} {name}, {voter['RADDNUMBER']} {voter['RSTREETNAME']}{apartment}"
+
+
 def other_petitions(
-    line: Line, others: list[tuple[str, dt.date | None]], seats: int
+    line: Line, others: list[tuple[str, dt.date | None]], seats: int, grounds: Mapping[str, Ground]
 ) -> dict[str, Any] | None:
     """§ 6-134(3): signatures on more petitions for the office than there are seats count in
     order of date; those of the same date count on none."""
@@ -161,7 +197,7 @@ def other_petitions(
         detail = f"signed petition {earlier[0]} earlier for the same office"
     else:
         return None
-    return reason(GROUNDS["duplicate_other_petition"], detail)
+    return reason(grounds["duplicate_other_petition"], detail)
 
 
 def witness_reasons(

@@ -1,39 +1,29 @@
 """The number of valid signatures a petition needs, and the tally against it.
 
-``required_dict`` is the one place the review asks for the number. Where the unit is a district
-the signatures code knows (``--unit AD=7``, SD, CD or LD, a COUNTYCODE beside it only narrowing
-the count), in a year it covers, under the law in force, the number is that code's: for a
-designating petition § 6-136(2)'s five per centum of the party's enrolled voters, for an
-independent petition § 6-142(2)'s five per centum of the votes cast for governor in the unit at
-the last gubernatorial election; with no ``--unit``, the whole state's number (§ 6-136(1),
-§ 6-142(1)); each with the unit's limit and the year's measures, marked where a limit rests on
-a secondary source. Otherwise it is the five per centum alone, rounded up to a whole signer,
-and the note says why the limits were not applied (give ``--required`` for them); the whole
-state's petition then has no number (§ 6-136(2)'s five per centum is for all other petitions). An
-independent petition whose votes for governor are not given has no number: the voter file
-holds enrolment, not votes, and § 6-142 does not count enrolled voters.
+``required_dict`` is the one place the review asks for the number, and it asks the signatures
+code (``nyballot.signatures.numbers``), under the review's law (the law in force in its year,
+or the version and bills it names, marked what-if). Where the unit is a district the
+signatures code knows (``--unit AD=7``, SD, CD or LD, a COUNTYCODE beside it only narrowing the
+count) the number is that unit's, with its limit and the year's acts; with no ``--unit``, the
+whole state's. Otherwise it is the share alone (§ 6-136(2)'s or § 6-142(2)'s, as the law in
+force gives it), rounded up to a whole signer, and the note says why the limits were not
+applied (give ``--required`` for them); the whole state's petition then has no number (the
+share of subdivision 2 is for all other petitions). An independent petition whose votes for
+governor are not given has no number: the voter file holds enrolment, not votes.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from fractions import Fraction
 from typing import Any
 
-from nyballot.petitions.law import (
-    FIVE_PER_CENTUM,
-    FIVE_PER_CENTUM_STATE,
-    VOTES_FOR_GOVERNOR,
-    VOTES_FOR_GOVERNOR_STATE,
-    Ground,
-)
+from nyballot.errors import NyballotError
+from nyballot.law.provisions import resolve
 from nyballot.petitions.request import Request
-from nyballot.signatures.in_force import NOT_BINDING, in_force
-from nyballot.signatures.in_force import data as in_force_data
+from nyballot.signatures.numbers import NOT_BINDING, requirements
 from nyballot.signatures.requirements import Inputs, Requirement
-
-SHARE = Fraction(5, 100)
+from nyballot.signatures.rules import Number, signature_law
 
 # A voter-file district field, and the signatures code's unit whose voters it names.
 DISTRICT_UNITS = {
@@ -46,14 +36,14 @@ DISTRICT_UNITS = {
 NARROWING = {"COUNTYCODE"}
 # The fields to give, by their names (the command line's flags are the same with dashes).
 NO_VOTES = (
-    "§ 6-142(2) counts the votes cast for governor at the last gubernatorial election in the "
-    "unit, not enrolled voters; give governor_votes (votes for governor in the unit at the "
-    "last gubernatorial election) or required"
+    "§ 6-142(2) counts the votes for governor at the last election for governor in the unit, "
+    "not enrolled voters; give governor_votes (votes for governor in the unit at the last "
+    "gubernatorial election) or required"
 )
 
 
-# Five per centum of none is no number: a petition with no valid line is never "sufficient"
-# against it. A count of 0 is nearly always a party or unit that names no voter (a typo).
+# A share of none is no number: a petition with no valid line is never "sufficient" against
+# it. A count of 0 is nearly always a party or unit that names no voter (a typo).
 NO_ENROLLED = (
     "no voter of the party is enrolled in the unit, so five per centum gives no number (check "
     "party and unit); give enrolled or required"
@@ -61,22 +51,20 @@ NO_ENROLLED = (
 NO_VOTES_CAST = "0 votes for governor give no number; give governor_votes or required"
 
 
-def five_per_centum(enrolled: int) -> int:
-    """>>> five_per_centum(2000), five_per_centum(2001)
-    (100, 101)
-    """
-    return math.ceil(SHARE * enrolled)
+def share_of(request: Request, petition: str, statewide: bool = False) -> Number:
+    """The share the review's law gives a petition (its whole state's with ``statewide``)."""
+    rules = signature_law(resolve(request.law, request.year))
+    pid = f"signatures.{petition}.{'statewide.share' if statewide else 'share'}"
+    found = rules.share(pid) or rules.count(f"signatures.{petition}.statewide")
+    if found is None:
+        raise NyballotError(f"petition review: provision {pid}: text not found in this law")
+    return found
 
 
 def signatures_unit(request: Request) -> tuple[str | None, str]:
     """The signatures code's unit for the review's --unit fields, or None and why not."""
-    if request.law.law is not None or request.law.overlays:
-        return None, "a law version or what-if bill is named"
-    first, last = in_force_data()["covers"]
-    if not first <= request.year <= last:
-        return None, f"the law in force is given for {first} to {last}"
     names = {name for name, _ in request.units}
-    if not names:  # no --unit: signers from the whole state, § 6-136(1)'s or § 6-142(1)'s number
+    if not names:  # no --unit: signers from the whole state, subdivision 1's number
         return "state", ""
     districts = names & DISTRICT_UNITS.keys()
     if len(districts) != 1 or names - districts - NARROWING:
@@ -84,69 +72,69 @@ def signatures_unit(request: Request) -> tuple[str | None, str]:
     return DISTRICT_UNITS[districts.pop()], ""
 
 
-def required_number(request: Request, enrolled: int) -> dict[str, Any]:
-    """The number required of ``enrolled`` voters of the party in the request's unit."""
-    if enrolled == 0:
-        return _none_of(FIVE_PER_CENTUM, {"enrolled": 0}, NO_ENROLLED)
-    unit, why_not = signatures_unit(request)
-    if unit is not None:
-        found, why_not = _in_force(request, unit, Inputs(enrolled=enrolled))
-        if found is not None:
-            return _from_signatures(found, {"enrolled": enrolled})
-    if not request.units:
-        # § 6-136(1), not (2), numbers the whole state's petition: no five per centum here.
-        note = f"§ 6-136(1) gives the whole state's number, not applied here ({why_not})"
-        return _none_of(FIVE_PER_CENTUM_STATE, {"enrolled": enrolled}, f"{note}; give required")
+def _share_alone(request: Request, petition: str, counted: dict[str, Any], base: int,
+                 why_not: str) -> dict[str, Any]:  # fmt: skip
+    share = share_of(request, petition)
+    what = "enrolled voters" if petition == "designating" else "votes cast for governor"
+    limits = "§ 6-136(2)(a)-(l)" if petition == "designating" else "§ 6-142(2)"
     return {
-        "number": five_per_centum(enrolled),
-        "enrolled": enrolled,
-        "cite": FIVE_PER_CENTUM.cite,
-        "words": FIVE_PER_CENTUM.words,
-        "secondary": False,
-        "note": "five per centum of the enrolled voters, rounded up to a whole signer; the "
-        f"limits of § 6-136(2)(a)-(l) are not applied ({why_not}; give the number required "
+        "number": math.ceil(share.value * base),
+        **counted,
+        "cite": share.cite,
+        "words": share.law,
+        "secondary": bool(share.evidence),
+        "note": f"{float(share.value * 100):g} per centum of the {what}, rounded up to a whole "
+        f"signer; the limits of {limits} are not applied ({why_not}; give the number required "
         "for them)",
     }
+
+
+def _required(request: Request, petition: str, base: int, counted: dict[str, Any],
+              inputs: Inputs) -> dict[str, Any]:  # fmt: skip
+    unit, why_not = signatures_unit(request)
+    if unit is not None:
+        found, why_not = _in_force(request, unit, inputs)
+        if found is not None:
+            return _from_signatures(found, counted)
+    if not request.units:
+        share = share_of(request, petition, statewide=True)
+        note = f"§ {share.cite} gives the whole state's number, not applied here ({why_not})"
+        return _none_of(share, counted, f"{note}; give required")
+    return _share_alone(request, petition, counted, base, why_not)
+
+
+def required_number(request: Request, enrolled: int) -> dict[str, Any]:
+    """The number required of ``enrolled`` voters of the party in the request's unit."""
+    counted: dict[str, Any] = {"enrolled": enrolled}
+    if enrolled == 0:
+        return _none_of(share_of(request, "designating"), counted, NO_ENROLLED)
+    return _required(request, "designating", enrolled, counted, Inputs(enrolled=enrolled))
 
 
 def required_of_votes(request: Request, votes: int) -> dict[str, Any]:
     """The number required of an independent petition in a unit that cast ``votes`` for
     governor at the last gubernatorial election (§ 6-142; no unit: the whole state)."""
-    counted = {"governor_votes": votes, "enrolled": request.enrolled}
+    counted: dict[str, Any] = {"governor_votes": votes, "enrolled": request.enrolled}
     if votes == 0:
-        return _none_of(VOTES_FOR_GOVERNOR, counted, NO_VOTES_CAST)
-    unit, why_not = signatures_unit(request)
-    if unit is not None:
-        found, why_not = _in_force(request, unit, Inputs(votes_for_governor=votes))
-        if found is not None:
-            return _from_signatures(found, counted)
-    if not request.units:
-        # § 6-142(1), not (2), numbers the whole state's petition: no five per centum here.
-        note = f"§ 6-142(1) gives the whole state's number, not applied here ({why_not})"
-        return _none_of(VOTES_FOR_GOVERNOR_STATE, counted, f"{note}; give required")
-    return {
-        "number": five_per_centum(votes),
-        **counted,
-        "cite": VOTES_FOR_GOVERNOR.cite,
-        "words": VOTES_FOR_GOVERNOR.words,
-        "secondary": False,
-        "note": "five per centum of the votes cast for governor at the last gubernatorial "
-        "election in the unit, rounded up to a whole signer; the limits of § 6-142(2) are not "
-        f"applied ({why_not}; give the number required for them)",
-    }
+        return _none_of(share_of(request, "independent"), counted, NO_VOTES_CAST)
+    inputs = Inputs(votes_for_governor=votes)
+    return _required(request, "independent", votes, counted, inputs)
 
 
 def _in_force(request: Request, unit: str, inputs: Inputs) -> tuple[Requirement | None, str]:
     """The signatures code's one requirement for the unit, or None and why not."""
-    found = in_force(request.kind, request.year, inputs, unit=unit)
+    try:
+        found = requirements(request.kind, request.law, request.year, inputs, unit=unit)
+    except NyballotError as exc:
+        return None, str(exc)
     if len({req.number for req in found}) == 1:
         return found[0], ""
-    return None, "the year's measure treats the city of New York apart: " + "; ".join(
+    return None, "the law treats the unit's places apart: " + "; ".join(
         f"{req.where}, {req.number:,}" for req in found
     )
 
 
-def _from_signatures(req: Requirement, counted: dict[str, int | None]) -> dict[str, Any]:
+def _from_signatures(req: Requirement, counted: dict[str, Any]) -> dict[str, Any]:
     # The words that give the number: the limit that binds, else the share. A limit that does
     # not bind may bear the share's cite (§ 6-142(2) opens with one), and so does the whole
     # state's spread among the congressional districts: both are passed over.
@@ -164,6 +152,7 @@ def _from_signatures(req: Requirement, counted: dict[str, int | None]) -> dict[s
         "words": binding.law,
         "unit": req.unit,
         "law": req.law,
+        "what_if": req.what_if,
         "secondary": bool(req.evidence),
         "evidence": req.evidence,
         "unverified": req.unverified,
@@ -173,20 +162,21 @@ def _from_signatures(req: Requirement, counted: dict[str, int | None]) -> dict[s
     }
 
 
-def _none_of(share: Ground, counted: dict[str, int | None], note: str) -> dict[str, Any]:
+def _none_of(share: Number, counted: dict[str, Any], note: str) -> dict[str, Any]:
     """No number: the share's provision, what was counted, and what to give instead."""
-    return {"number": None, **counted, "cite": share.cite, "words": share.words,
+    return {"number": None, **counted, "cite": share.cite, "words": share.law,
             "secondary": False, "note": note}  # fmt: skip
 
 
 def _no_number(request: Request) -> dict[str, Any]:
     """An independent petition's number when none can be given, and what to give for one."""
+    share = share_of(request, "independent")
     return {
         "number": None,
         "governor_votes": None,
         "enrolled": request.enrolled,
-        "cite": VOTES_FOR_GOVERNOR.cite,
-        "words": VOTES_FOR_GOVERNOR.words,
+        "cite": share.cite,
+        "words": share.law,
         "secondary": False,
         "note": NO_VOTES,
     }

@@ -11,6 +11,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from nyballot.cache import cached
 from nyballot.errors import LawDataError, OutOfCoverageError
 from nyballot.reckoning.dates import closed_form_date
 from nyballot.reckoning.expressions import Expr, parse
@@ -71,20 +72,38 @@ def general_election_day(year: int) -> dt.date:
     return closed_form_date(rule.date, year)
 
 
+# The table is GCL § 24, kept with the rest of the law data; read here by path, so this layer,
+# below the law's, imports none of it.
+HOLIDAYS_FILE = "law/data/holidays.yaml"
+MAX_BYTES = 256 * 1024  # the table is a few KiB: a file far larger is not the table
+
+
 @cache
 def table() -> HolidayTable:
     """The holidays of GCL § 24 as data (read and parsed once per change of the file, see
-    ``nyballot.law.cache``)."""
-    from nyballot.law.cache import cached
-
-    path = resources.files("nyballot.law").joinpath("data/holidays.yaml")
-    return cached("holidays", [path], lambda: _build_table(path.read_text(encoding="utf-8")))
+    ``nyballot.cache``)."""
+    path = resources.files("nyballot").joinpath(HOLIDAYS_FILE)
+    return cached("holidays", [path], lambda: _build_table(_read(path)))
 
 
-def _build_table(text: str) -> HolidayTable:
-    from nyballot.law.loader import read_yaml_text
+def _read(path: resources.abc.Traversable) -> dict[str, Any]:
+    """The table's YAML as data, refused whole when it is too large or not YAML."""
+    import yaml  # only when the table is built, not when it comes from the cache
 
-    raw: dict[str, Any] = read_yaml_text(text, "law/data/holidays.yaml")
+    with path.open("rb") as handle:
+        data = handle.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise LawDataError(f"{HOLIDAYS_FILE}: larger than {MAX_BYTES // 1024} KiB")
+    try:
+        raw = yaml.load(data.decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        raise LawDataError(f"{HOLIDAYS_FILE}: not valid YAML ({exc})") from None
+    if not isinstance(raw, dict):
+        raise LawDataError(f"{HOLIDAYS_FILE}: expected a mapping of the table's parts")
+    return raw
+
+
+def _build_table(raw: dict[str, Any]) -> HolidayTable:
     try:
         rules = tuple(
             HolidayRule(
@@ -102,7 +121,7 @@ def _build_table(text: str) -> HolidayTable:
             for p in raw.get("proclaimed") or []
         )
     except (KeyError, TypeError, ValueError) as exc:
-        raise LawDataError(f"law/data/holidays.yaml: malformed holiday entry ({exc})") from None
+        raise LawDataError(f"{HOLIDAYS_FILE}: malformed holiday entry ({exc})") from None
     return HolidayTable(
         cite=raw["cite"],
         source=raw["source"],

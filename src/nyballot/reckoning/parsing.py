@@ -1,7 +1,7 @@
 """Reading date expressions with the grammar in expressions.lark (lark's LALR parser).
 
 Kept apart from ``nyballot.reckoning.expressions`` so that a process that takes the checked
-law from the cache (``nyballot.law.cache``) never imports lark or builds the parser.
+law from the cache (``nyballot.cache``) never imports lark or builds the parser.
 """
 
 from __future__ import annotations

@@ -1,5 +1,8 @@
-"""Signature requirements for petitions, as the shipped statute and bill texts give them."""
+"""Signature requirements for petitions, from the provisions of the law data."""
 
+from nyballot.signatures.numbers import PETITIONS, requirements
 from nyballot.signatures.requirements import Inputs, Requirement, SignatureStep, signatures, table
 
-__all__ = ["Inputs", "Requirement", "SignatureStep", "signatures", "table"]
+__all__ = [
+    "PETITIONS", "Inputs", "Requirement", "SignatureStep", "requirements", "signatures", "table",
+]  # fmt: skip

@@ -44,6 +44,8 @@ KEPT_TABLES = {
         "review_id": "VARCHAR", "sheet": "INTEGER", "line": "INTEGER", "valid": "BOOLEAN",
         "reason": "VARCHAR", "clerk": "VARCHAR", "recorded_at": "VARCHAR",
     },
+    "review_stale": {"review_id": "VARCHAR", "reason": "VARCHAR", "marked_at": "VARCHAR"},
+    "review_certified": {"review_id": "VARCHAR", "clerk": "VARCHAR", "certified_at": "VARCHAR"},
     "petition_signers": {
         "petition": "VARCHAR", "sboeid": "VARCHAR", "signed": "DATE", "sheet": "INTEGER",
         "line": "INTEGER",

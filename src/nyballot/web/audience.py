@@ -1,6 +1,7 @@
 """Who a rule of the calendar is for. Whether it is a candidate's, a board's or a voter's is
-its kind (``KIND_GROUPS``); for a candidate, whether it is a party's or an independent body's,
-and for which office, are families of rule ids, as data (``data/audience.yaml``)."""
+its kind (``KIND_GROUPS``); for a candidate, whether it is a party's or an independent body's is
+the law's (``nyballot.law.nominations``), and for which office a family of rule ids, as data
+(``data/audience.yaml``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import yaml
 
 from nyballot.errors import UsageError
 from nyballot.law.model import Rule
+from nyballot.law.nominations import body_of
 
 WHO: dict[str, str] = {
     "candidate": "A candidate",
@@ -62,8 +64,5 @@ def applies(rule: Rule, who: str, office: str, body: str) -> bool:
         return False
     if who == "all" or rule.kind == "election":
         return True
-    if _in(rule.id, _data()["independent_body"]):
-        return body == "independent"
-    if _in(rule.id, _data()["party"]):
-        return body == "party"
-    return True
+    whose = body_of(rule.id)
+    return whose is None or whose == body

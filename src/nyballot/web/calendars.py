@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
-from nyballot.calendar.model import CONVENTIONS, Calendar, Deadline, parse_kind_groups
+from nyballot.calendar.model import CONVENTIONS, DUTIES, Calendar, Deadline, parse_kind_groups
 from nyballot.calendar.request import CalendarRequest
 from nyballot.compare import Comparison, compare_requests
 from nyballot.errors import NyballotError, UsageError
@@ -165,6 +165,7 @@ def home(request: Request, on: Text = None) -> Response:
         last=last,
         versions=sorted(data.versions.values(), key=lambda v: v.first_year),
         conventions=CONVENTIONS,
+        duties=DUTIES,
         events=data.events,
         offices=audience.offices(),
         bodies=audience.BODIES,

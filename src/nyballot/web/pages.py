@@ -77,8 +77,9 @@ def _choice(
     conv: str,
     primary: str | None = None,
     general: str | None = None,
+    duties: str = "rolled",
 ) -> CalendarRequest:
-    return choose(year, law, overlays or (), events or (), conv, primary, general)
+    return choose(year, law, overlays or (), events or (), conv, primary, general, duties)
 
 
 def _row(d: Deadline, choice: CalendarRequest) -> dict[str, Any]:
@@ -94,6 +95,7 @@ def _row(d: Deadline, choice: CalendarRequest) -> dict[str, Any]:
         "secondary": d.rule.evidence_source if d.rule.evidence else "",
         "formula": [(PART[k], v) for k, v in d.formula().items()],
         "events": d.events(),
+        "latest": d.closes_at_latest,
         "href": f"/web/explain/{choice.year}/{d.id}{choice.query()}",
     }
 
@@ -116,6 +118,7 @@ def pick(request: Request, year: Text = None) -> Response:
             params.get("convention") or "rolled",
             params.get("primary"),
             params.get("general"),
+            params.get("duties") or "rolled",
         )
     except NyballotError as exc:
         return error_page(exc)
@@ -133,11 +136,13 @@ def _asked(
     convention: Text = "rolled",
     primary: Text = None,
     general: Text = None,
+    duties: Text = "rolled",
 ) -> Asked:
     """The calendar a page asks for (year in the path; law, events and typed-in election days
     in the query), or what was wrong with the request, for the page to render."""
     try:
-        choice = _choice(year, law, overlays, event, convention or "rolled", primary, general)
+        conv = convention or "rolled"
+        choice = _choice(year, law, overlays, event, conv, primary, general, duties or "rolled")
         return choice, choice.calendar()
     except NyballotError as exc:
         return exc

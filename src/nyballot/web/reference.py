@@ -26,7 +26,9 @@ from nyballot.reckoning.holidays import holidays
 from nyballot.web.calendars import as_of, this_year
 from nyballot.web.common import MAX_NAME, parse_year
 from nyballot.web.pages import Text
-from nyballot.web.render import respond
+from nyballot.web.render import respond, with_param
+
+DUE_PAGE = 500  # clocks on one page of /web/due
 
 router = APIRouter(include_in_schema=False)
 
@@ -140,18 +142,18 @@ def due_page(
     board: Text = None,
     on: Text = None,
     days: Annotated[int, Query(ge=1, le=366)] = 7,
+    offset: Annotated[int, Query(ge=0, le=10**9)] = 0,
 ) -> Response:
     """The desk's clocks that run out within ``days`` of ``on`` (a week from today), each with
-    the candidate, office and party of the paper it runs for."""
+    the candidate, office and party of the paper it runs for, ``DUE_PAGE`` at a time."""
     desk: Desk = request.app.state.desk
     board_id = (board or "").strip() or None
     if board_id is not None and board_id not in BOARDS:
         raise UsageError(f"board '{board_id[:MAX_NAME]}': unknown; known: {', '.join(BOARDS)}")
     start = as_of(on)
     end = start + dt.timedelta(days=days - 1)
-    records = desk.records(board_id)
-    by_uid = {r["uid"]: r for r in records}
-    clocks = [c for c in desk.due(board_id, None, start) if c.due <= end]
+    clocks = desk.due(board_id, None, start, until=end, limit=DUE_PAGE, offset=offset)
+    by_uid = desk.papers_named(c.filing for c in clocks)
     rows = [
         {"due": c.due, "title": c.title, "cite": c.cite, "filing": c.filing}
         | _who(by_uid.get(c.filing), by_uid)
@@ -170,4 +172,7 @@ def due_page(
         board=board_id or "",
         boards=sorted(BOARDS.values(), key=lambda b: b.name),
         clocks=rows,
+        next_page=with_param(request, "offset", str(offset + DUE_PAGE))
+        if len(clocks) == DUE_PAGE
+        else None,
     )

@@ -8,9 +8,7 @@ data, so each view has one route and its files never drift from what it shows:
 
 from __future__ import annotations
 
-import csv as csv_module
 import datetime as dt
-import io
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -21,12 +19,11 @@ from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from nyballot.errors import UsageError
-from nyballot.export.csv import BOM
 from nyballot.export.pdf import html_to_pdf
-from nyballot.filing.book import _safe_cell as safe_cell  # the one guard, until a shared one
 from nyballot.law.subdivisions import with_sign
 from nyballot.reckoning.dates import format_day
 from nyballot.reckoning.season import today
+from nyballot.spreadsheet import dicts_csv
 from nyballot.web import timeline
 
 FORMATS = ("html", "pdf", "csv", "json")
@@ -63,17 +60,9 @@ def with_param(request: Request, name: str, value: str) -> str:
 
 
 def csv_bytes(rows: Sequence[Mapping[str, Any]]) -> bytes:
-    """Rows as CSV for a spreadsheet: UTF-8 with a byte order mark and CRLF line ends, so
-    Excel shows '§' and the lines; the columns are the first row's keys. Every cell goes
-    through the book's formula guard (a name typed as ``=HYPERLINK(...)`` stays text)."""
-    out = io.StringIO()
-    if rows:
-        writer = csv_module.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\r\n")
-        writer.writeheader()
-        writer.writerows(
-            {k: safe_cell("" if v is None else v) for k, v in row.items()} for row in rows
-        )
-    return (BOM + out.getvalue()).encode()
+    """Rows as CSV for a spreadsheet (``nyballot.spreadsheet``: UTF-8 with a byte order mark,
+    CRLF line ends, every cell through the formula guard); the columns are the first row's."""
+    return dicts_csv(rows).encode()
 
 
 def _json_default(value: object) -> str:

@@ -1,7 +1,7 @@
 """Calculators: the signatures a petition needs, and, from an uploaded file, the allocation of
 national convention delegates and the preview of a primary ballot.
 
-    /web/signatures?office=&district=&law=&with=&votes_for_governor=...
+    /web/signatures?year=&petition=&unit=&office=&contains=&law=&with=&enrolled=...
     /web/delegates    (form; POST a results CSV)
     /web/ballot       (form; POST a ballot JSON)
 
@@ -11,7 +11,6 @@ the file and what was wrong.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from typing import Annotated, Any, cast, get_args
 
@@ -19,19 +18,21 @@ from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import Response
 
 from nyballot.ballot import build_ballot, parse_ballot
-from nyballot.ballot.render import ballot_dict
+from nyballot.ballot.render import ballot_dict, law_line
 from nyballot.delegates import allocate, parse_results
 from nyballot.delegates.allocate import Denominator, Rounding
 from nyballot.delegates.report import result_dict
 from nyballot.errors import UsageError
 from nyballot.law.bills import choose_law
+from nyballot.law.choice import LawChoice
 from nyballot.law.loader import load_law
-from nyballot.signatures import Inputs, signatures, table
-from nyballot.signatures.in_force import PETITIONS, in_force
-from nyballot.signatures.in_force import data as in_force_data
-from nyballot.signatures.report import one_line, requirement_dict
+from nyballot.reckoning.season import season_year
+from nyballot.signatures import PETITIONS, Inputs, Requirement
+from nyballot.signatures.answer import answer
+from nyballot.signatures.numbers import units_data
+from nyballot.signatures.report import one_line
 from nyballot.web.common import parse_year
-from nyballot.web.pages import Overlays, Text
+from nyballot.web.pages import Many, Overlays, Text
 from nyballot.web.render import respond
 
 router = APIRouter(include_in_schema=False)
@@ -52,6 +53,13 @@ def _bills() -> list[tuple[str, str]]:
     return [(o.id, o.title) for o in load_law().overlays.values() if o.kind == "bill"]
 
 
+def _row(r: Requirement) -> dict[str, Any]:
+    """One requirement as a row of the page's CSV."""
+    return {"office": r.office_title, "unit": r.unit_title, "where": r.where, "law": r.law,
+            "what_if": r.what_if, "petition": r.petition, "signatures": r.number,
+            "cite": r.cite}  # fmt: skip
+
+
 @router.get("/web/signatures", response_model=None)
 def signatures_page(
     request: Request,
@@ -66,22 +74,29 @@ def signatures_page(
     year: Text = None,
     petition: Text = None,
     unit: Text = None,
+    contains: Many = None,
 ) -> Response:
-    """How many signatures a petition needs, each step with its cite and the quoted words:
-    under the law in force in a year (``year``, ``petition``, ``unit`` or ``office``), or
-    under a law version and what-if bills (``office``, ``district``, ``law``, ``with``)."""
-    form = SignaturesForm(
-        (office or "").strip(), [b for b in overlays or () if b.strip()], district or "",
-        law or "", year or "", petition or "", unit or "",
-        {"votes_for_governor": votes_for_governor or "", "enrolled": enrolled or "",
-         "congressional_districts": congressional_districts or "",
-         "larger_requirement": larger_requirement or ""},
-    )  # fmt: skip
+    """How many signatures a petition needs, each step with its cite and the quoted words,
+    under the law in force in ``year`` (default: the next general election's), or a what-if
+    (``law``, ``with``); ``contains`` names a contained unit (§ 6-136(2)(k)), repeatable."""
+    chosen = (office or "").strip() or None
+    where = (unit or "").strip() or (district or "").strip() or None
+    bills = [b for b in overlays or () if b.strip()]
+    parts = [c.strip() for c in contains or () if c.strip()]
+    typed = {
+        "votes_for_governor": votes_for_governor or "",
+        "enrolled": enrolled or "",
+        "congressional_districts": congressional_districts or "",
+        "larger_requirement": larger_requirement or "",
+    }
+    given = {"office": chosen or "", "law": law or "", "with": bills, "contains": parts}
+    given |= {"year": (year or "").strip(), "petition": petition or "", "unit": where or ""}
+    given |= typed
     try:
-        reqs = form.requirements()
+        found = _answer(typed, year, petition, where, chosen, law, bills, parts)
     except UsageError as exc:  # the form again, keeping what was typed, and what was wrong
-        return _signatures_page(request, form, [], str(exc))
-    return _signatures_page(request, form, reqs)
+        return _signatures_page(request, given, None, str(exc))
+    return _signatures_page(request, given, found)
 
 
 # The counts' names in a message, as the form labels them.
@@ -93,59 +108,45 @@ COUNT_NAMES = {
 }
 
 
-@dataclasses.dataclass(frozen=True)
-class SignaturesForm:
-    """What the signatures forms were given, as typed."""
-
-    office: str
-    bills: list[str]
-    district: str
-    law: str
-    year: str
-    petition: str
-    unit: str
-    counts: dict[str, str]
-
-    def requirements(self) -> list[Any]:
-        """The requirements asked for (none when the form asks nothing yet)."""
-        counts = {k: _count(v, COUNT_NAMES[k]) for k, v in self.counts.items()}
-        inputs = Inputs(**counts)
-        unit, district = self.unit.strip() or None, self.district.strip() or None
-        if self.year.strip():
-            year = parse_year(self.year)
-            kind = self.petition or "designating"
-            return list(in_force(kind, year, inputs, unit=unit, office=self.office or None))
-        if self.office:
-            law = choose_law(self.law or None, self.bills)
-            return list(signatures(self.office, law, inputs, district=district))
-        return []
+def _answer(
+    typed: dict[str, str],
+    year: str | None,
+    petition: str | None,
+    where: str | None,
+    office: str | None,
+    law: str | None,
+    bills: list[str],
+    parts: list[str],
+) -> Any:
+    """The answer the form asks for, or None when it asks nothing yet."""
+    counts = {k: _count(v, COUNT_NAMES[k]) for k, v in typed.items()}
+    asked = parse_year(year) if year and year.strip() else None
+    if not (office or where):
+        return None
+    return answer(
+        Inputs(**counts), year=asked, petition=(petition or "").strip() or None, unit=where,
+        office=office, law=(law or "").strip() or None, bills=bills, contains=parts,
+    )  # fmt: skip
 
 
 def _signatures_page(
-    request: Request, form: SignaturesForm, reqs: list[Any], error: str = ""
+    request: Request, given: dict[str, Any], found: Any, error: str = ""
 ) -> Response:
-    data = {"requirements": [requirement_dict(r) for r in reqs]} if reqs else None
-    rows = [
-        {"office": r.office_title, "unit": r.unit_title, "law": r.law, "petition": r.petition,
-         "signatures": r.number, "cite": r.cite}
-        for r in reqs
-    ]  # fmt: skip
+    reqs = found.requirements if found else []
     page = respond(
         request,
         "signatures.html",
-        name=f"nyballot-signatures-{form.office or 'form'}",
-        rows=rows or None,
-        data=data,
+        name=f"nyballot-signatures-{given['office'] or given['unit'] or 'form'}",
+        rows=[_row(r) for r in reqs] or None,
+        data=found.as_dict() if found else None,
         active_page="signatures",
-        offices=table()["offices"],
-        units=table()["units"],
+        answer=found,
+        offices={k: v for k, v in units_data()["offices"].items()},
+        units={k: v["title"] for k, v in units_data()["units"].items()},
         bills=_bills(),
-        given={"office": form.office, "district": form.district, "law": form.law}
-        | {"with": form.bills, "year": form.year, "petition": form.petition, "unit": form.unit}
-        | form.counts,
+        given=given,
         petitions=PETITIONS,
-        force_units={k: v["title"] for k, v in in_force_data()["units"].items()},
-        force_years=in_force_data()["covers"],
+        next_year=season_year(),
         reqs=reqs,
         one_line=one_line,
         error=error,
@@ -213,7 +214,14 @@ async def delegates_page(
 
 @router.get("/web/ballot", response_model=None)
 def ballot_form(request: Request) -> Response:
-    return _form(request, "ballot.html", "ballot", ballot=None, bills=_bills())
+    return _form(
+        request, "ballot.html", "ballot", ballot=None, bills=_bills(), laws=_laws(), law=""
+    )
+
+
+def _laws() -> list[tuple[str, str]]:
+    """The law versions a ballot may be read under ("": the law in force, the default)."""
+    return [(v.id, v.title) for v in load_law().versions.values()]
 
 
 @router.post("/web/ballot", response_model=None)
@@ -223,17 +231,20 @@ async def ballot_page(
     bill: Annotated[list[str] | None, Form(max_length=3)] = None,
     seed: Annotated[str, Form(max_length=200)] = "",
     format: Annotated[str, Form(max_length=10)] = "html",
+    law: Annotated[str, Form(max_length=40)] = "",
 ) -> Response:
-    """The primary ballot of one election district, from a ballot JSON file."""
+    """The primary ballot of one election district, from a ballot JSON file; under the law in
+    force in the election's year unless a law version is chosen."""
     name = (ballot.filename or "ballot.json")[:100]
     text = await _read(ballot, "ballot.json")
     try:
         document = json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise UsageError(f"{name}: not valid JSON ({str(exc)[:120]})") from None
-    built = build_ballot(
-        parse_ballot(document, name), choose_law(None, bill or ()), seed.strip() or None
-    )
+    choice = choose_law(law.strip() or None, bill or ())
+    if not law.strip():
+        choice = LawChoice(None, choice.overlays)
+    built = build_ballot(parse_ballot(document, name), choice, seed.strip() or None)
     return respond(
         request,
         "ballot.html",
@@ -248,4 +259,7 @@ async def ballot_page(
         active_page="ballot",
         ballot=built,
         bills=_bills(),
+        laws=_laws(),
+        law=law.strip(),
+        law_line=law_line(built),
     )

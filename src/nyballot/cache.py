@@ -1,4 +1,5 @@
-"""A cache of the checked law on disk, so a command does not re-read and re-check it each start.
+"""A cache of the checked law (and the holiday table) on disk, so a command does not re-read
+and re-check it each start.
 
 Reading every YAML file, parsing every date expression and checking every version and overlay
 takes most of a short command's time, and gives the same result until the data (or the code
@@ -28,7 +29,9 @@ from typing import TypeVar, cast
 
 T = TypeVar("T")
 MAX_ENTRY = 64 * 1024 * 1024  # bytes: far above the law's size (a few MiB), never unbounded
-_CODE_PACKAGES = ("nyballot.law", "nyballot.reckoning")
+# The folders of the modules that read the data and define its types (found by path: this
+# module sits below them both and imports neither).
+_CODE_FOLDERS = ("law", "reckoning")
 
 
 def folder() -> Path | None:
@@ -44,8 +47,8 @@ def folder() -> Path | None:
 
 def _code() -> list[resources.abc.Traversable]:
     found = []
-    for package in _CODE_PACKAGES:
-        root = resources.files(package)
+    for name in _CODE_FOLDERS:
+        root = resources.files("nyballot").joinpath(name)
         found += [p for p in root.iterdir() if p.name.endswith((".py", ".lark"))]
     return found
 

@@ -1,0 +1,34 @@
+"""The application uvicorn imports (``nyballot.web.main:app``): the API and its pages, on
+$NYBALLOT_DATABASE_URL.
+
+``nyballot serve`` passes its options to each worker process in the environment:
+$NYBALLOT_RATE_LIMIT (requests a second per client, 0 for none), $NYBALLOT_ACCESS_LOG (a file
+to append a Common Log Format line to per request, or ``-`` for standard error) and
+$NYBALLOT_SIGNING_KEY (where the board's signing key is: a file, or env:NAME).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TextIO
+
+from nyballot.api.app import RATE
+from nyballot.filing.keys import key_from_env
+from nyballot.web import create_app
+
+
+def _access_log() -> TextIO | None:
+    target = os.environ.get("NYBALLOT_ACCESS_LOG")
+    if not target:
+        return None
+    if target == "-":
+        return sys.stderr
+    return open(target, "a", encoding="utf-8", buffering=1)
+
+
+app = create_app(
+    rate=float(os.environ.get("NYBALLOT_RATE_LIMIT", RATE)),
+    access_log=_access_log(),
+    key=key_from_env(),
+)

@@ -1,0 +1,52 @@
+"""docs/law-data.md runs as written: its shell block in a shell, its Python block as Python,
+each printing what the page says."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = (ROOT / "docs" / "law-data.md").read_text(encoding="utf-8")
+
+
+def block(fence: str) -> str:
+    start = PAGE.index(fence) + len(fence)
+    return PAGE[start : PAGE.index("\n```", start)]
+
+
+def test_the_python_block_prints_what_its_comments_say() -> None:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(block("```python"), {})
+    assert out.getvalue().splitlines() == ["3 2-122-b(2) S5961 True", "None"]
+
+
+def test_the_shell_block_runs_and_says_which_law(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NYBALLOT_")}
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["TMPDIR"] = str(tmp_path)
+    done = subprocess.run(
+        ["bash", "-e", "-c", block("```sh")], cwd=ROOT, env=env, capture_output=True, text=True,
+        timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    # the counts grow as provisions are added: the words of the summary are what is claimed
+    checked = re.compile(
+        r"\d+ provisions checked: each quotation against its shipped text, each setting against "
+        r"its declared type, \d+ of them against the type"
+    )
+    assert checked.match(lines[0]) and checked.match(lines[1])
+    assert lines[2].startswith("Delegates under Election Law in force from 2019 (June primary)")
+    assert lines[3].startswith("What-if: the law in force in 2027 (")
+    assert lines[4].startswith("Year: no year given: 2027")
+    assert lines[5].startswith("Delegates under Election Law as in force before 2019")
+    assert lines[6] == "What-if: S.5961 of 2015 was never enacted."
+    assert lines[7].endswith("(the law in force in 2027)")
+    assert lines[8].startswith("Year: no year given: 2027")

@@ -1,0 +1,94 @@
+"""Rival petitions for one office (§ 6-134(3)): the rulings are the same whichever petition is
+reviewed first, and a kept review that a later one changes is marked stale, with the reason."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nyballot.filing.desk import Desk, Submission
+from nyballot.petitions import book, kept
+from nyballot.petitions.lines import read_lines
+from nyballot.voters.store import connect
+
+from .conftest import BOARD, LATE
+from .voterfile import REQUEST, lines_file, store, voter
+
+# Ravi Shah signed petition A on March 1 and petition B on March 3, for one seat: his
+# signature counts on A, the earlier, and not on B (§ 6-134(3): "counted in the order of their
+# priority of date, for only so many designees as there are persons to be elected").
+SIGNED = {"A": "2026-03-01", "B": "2026-03-03"}
+
+
+@pytest.fixture(scope="module")
+def voters(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return store(tmp_path_factory.mktemp("rivals"), [
+        {"LASTNAME": "SHAH", "FIRSTNAME": "RAVI", "RADDNUMBER": "11", "RSTREETNAME": "SCHOOL ST"},
+    ])  # fmt: skip
+
+
+def _book(tmp_path: Path) -> tuple[Desk, dict[str, str]]:
+    desk = Desk(f"sqlite:///{tmp_path / 'desk.sqlite3'}")
+    uids = {}
+    for name, day in (("A", 1), ("B", 2)):
+        paper = Submission(kind="designating_petition", board="westchester", year=2026,
+                           received=f"2026-04-0{day}T10:00-04:00", late_entry=LATE,
+                           candidates=[{"name": f"Candidate {name}"}],
+                           office="Member of Assembly", party="DEM")  # fmt: skip
+        uids[name] = desk.submit(paper, BOARD)[0]["uid"]
+    return desk, uids
+
+
+def _review(path: Path, desk: Desk, uid: str, day: str) -> str:
+    """Review and keep one petition (Ravi Shah's line, signed ``day``); the kept review's id."""
+    petition = read_lines(lines_file([(1, 1, 1, day, "Ravi Shah", "11 School St")]), "l")
+    con = connect(path)
+    try:
+        result = book.review_in_book(con, petition, REQUEST, uid, desk.records())
+        kept_id = book.record_review(con, result, uid, keep=True)
+        assert kept_id is not None
+        return kept_id
+    finally:
+        con.close()
+
+
+def _got(path: Path, kept_id: str) -> tuple[list[str], list[dict[str, Any]]]:
+    con = connect(path, read_only=True)
+    try:
+        found = kept.get(con, kept_id)
+    finally:
+        con.close()
+    (line,) = found["lines"]
+    assert line["voter"]["SBOEID"] == voter(1)
+    return [r["code"] for r in line["reasons"]], found["stale"]
+
+
+@pytest.mark.parametrize("first", ["A", "B"])
+def test_the_rulings_agree_whichever_petition_is_reviewed_first(
+    voters: Path, tmp_path: Path, first: str
+) -> None:
+    path = tmp_path / "voters.duckdb"
+    shutil.copy(voters, path)
+    desk, uids = _book(tmp_path)
+    second = "B" if first == "A" else "A"
+    ids = {first: _review(path, desk, uids[first], SIGNED[first])}
+    ids[second] = _review(path, desk, uids[second], SIGNED[second])
+    codes, stale = _got(path, ids[first])
+    if first == "A":
+        # A first: nothing to strike on A, then B's line falls to A's earlier one. A stands.
+        assert (codes, stale) == ([], [])
+        assert _got(path, ids["B"]) == (["duplicate_other_petition"], [])
+    else:
+        # B first: B's line stood until A's review showed the earlier signature: B is stale.
+        assert codes == []
+        assert [s["reason"] for s in stale] == [
+            f"the review of rival petition {uids['A']} changes the § 6-134(3) ruling of sheet 1 "
+            "line 1; review this petition again"
+        ]
+        assert _got(path, ids["A"]) == ([], [])
+        # Reviewed again, B agrees with the order A, B.
+        again = _review(path, desk, uids["B"], SIGNED["B"])
+        assert _got(path, again) == (["duplicate_other_petition"], [])
