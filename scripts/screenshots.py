@@ -1,10 +1,12 @@
-"""Screenshots of the web pages in headless Chromium, for the README (docs/*.png) and for
-looking at every view at desktop and phone widths (--all DIR).
+"""Screenshots of the web pages in headless Chromium: every page's first screen at 390 and
+1200 pixels wide for the docs (docs/screens/NAME-390.png, NAME-1200.png, and the three larger
+pictures of docs/*.png), or every page whole at both widths (--all DIR), to look at.
 
-    scripts/screenshots              # writes docs/my-calendar-phone.png, docs/glance.png, ...
-    scripts/screenshots --all /tmp/shots   # every view, desktop and phone
+    scripts/screenshots              # docs/screens/*.png and docs/*.png
+    scripts/screenshots --all /tmp/shots   # every view, whole, desktop and phone
 
-The pages are read "as of" a fixed day, so the images change only when the pages do.
+The pages are read "as of" a fixed day (NYBALLOT_TODAY), so the images change only when the
+pages do.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 DESKTOP = {"width": 1200, "height": 900}
 PHONE = {"width": 390, "height": 844}
 ON = "2026-03-16"
+TODAY = "2026-12-01"  # after the 2026 general election: the home page leads with 2027
+WIDTHS = {390: PHONE, 1200: DESKTOP}
 
 README_SHOTS = [
     (
@@ -50,6 +54,10 @@ VIEWS = [
     ("signatures", "/web/signatures?office=member-of-assembly&votes_for_governor=41234"),
     ("delegates", "/web/delegates"),
     ("ballot", "/web/ballot"),
+    ("coverage", "/web/coverage"),
+    ("petitions", "/web/petitions"),
+    ("compare-form", "/web/compare"),
+    ("desk", "/web/desk"),
 ]
 PAPER = {
     "kind": "designating_petition",
@@ -76,6 +84,22 @@ def shoot(
     print(out)
 
 
+def desk_receipt(browser: Browser, base: str, token: str, size: dict[str, int], out: Path) -> None:
+    """The clerk's desk signed in, a petition just filed: the receipt on top."""
+    context = browser.new_context(base_url=base, viewport=size)
+    page = context.new_page()
+    page.goto("/web/desk")
+    page.get_by_label("Token").fill(token)
+    page.get_by_role("button", name="Sign in").click()
+    page.get_by_label("Candidate", exact=True).fill("Ana Ruiz")
+    page.get_by_label("Candidate's residence").fill("40 Grand St, Albany")
+    page.get_by_role("button", name="File and stamp").click()
+    page.wait_for_selector("#receipt")
+    page.screenshot(path=str(out))
+    context.close()
+    print(out)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--all", type=Path, metavar="DIR", help="every view, both widths")
@@ -83,6 +107,7 @@ def main() -> int:
         "--docs", type=Path, default=Path(__file__).resolve().parent.parent / "docs"
     )
     args = parser.parse_args()
+    os.environ["NYBALLOT_TODAY"] = TODAY
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{folder}/shots.sqlite3"
         token = Desk(url).create_token("Screenshot Supervisor", "supervisor")
@@ -96,9 +121,16 @@ def main() -> int:
                     shoot(browser, base, path, DESKTOP, args.all / f"{name}-desktop.png", True)
                     shoot(browser, base, path, PHONE, args.all / f"{name}-phone.png", True)
             else:
-                args.docs.mkdir(parents=True, exist_ok=True)
+                screens = args.docs / "screens"
+                screens.mkdir(parents=True, exist_ok=True)
                 for name, path, size in README_SHOTS:
                     shoot(browser, base, path, size, args.docs / name, False)
+                for name, path in VIEWS:
+                    for width, size in WIDTHS.items():
+                        shoot(browser, base, path, size, screens / f"{name}-{width}.png", False)
+                for width, size in WIDTHS.items():
+                    out = screens / f"desk-receipt-{width}.png"
+                    desk_receipt(browser, base, token, size, out)
             request.dispose()
             browser.close()
     return 0

@@ -17,6 +17,7 @@ from nyballot.filing.desk import Desk
 from nyballot.filing.store import dispose_all
 from nyballot.web import create_app
 
+TOKENS: list[str] = []  # the module's clerk's
 FORMULA = '=HYPERLINK("http://evil.example","click")'
 
 
@@ -25,6 +26,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     folder: Path = tmp_path_factory.mktemp("downloads")
     url = f"sqlite:///{folder / 'downloads.sqlite3'}"
     token = Desk(url).create_token("Ann Clerk", "supervisor")
+    TOKENS.append(token)
     with TestClient(create_app(url)) as c:
         paper = {
             "kind": "designating_petition", "board": "albany", "year": 2026,
@@ -109,3 +111,17 @@ def test_the_compare_form_offers_only_the_bills_of_its_year(
     assert offered == ["A9725"]
     for bill in offered:
         assert client.get(f"/web/compare/2027?with={bill}").status_code == 200
+
+
+def test_the_book_pages_and_filters_by_kind(client: TestClient) -> None:
+    token = TOKENS[0]
+    for n in range(101):  # with the module's petition: 102 filings, a second page of 2
+        paper = {"kind": "designating_petition", "board": "albany", "year": 2026,
+                 "candidates": [{"name": f"Candidate {n}", "residence": "1 Main St"}]}  # fmt: skip
+        done = client.post("/filings", json=paper, headers={"Authorization": f"Bearer {token}"})
+        assert done.status_code == 201
+    first = client.get("/web/book").text
+    assert "Filings 1 to 100 of 102" in first and 'rel="next"' in first
+    second = client.get("/web/book?page=2").text
+    assert "Filings 101 to 102 of 102" in second and 'rel="prev"' in second
+    assert "Filings 1 to" not in client.get("/web/book?kind=objection").text

@@ -14,7 +14,17 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import Response
 
 from nyballot.api.app import create_app as create_api
-from nyballot.web import calendars, coverage, elections, pages, reference, reviews, static, tools
+from nyballot.web import (
+    calendars,
+    coverage,
+    desk,
+    elections,
+    pages,
+    reference,
+    reviews,
+    static,
+    tools,
+)  # fmt: skip
 
 router = APIRouter()
 router.include_router(pages.router)
@@ -25,6 +35,7 @@ router.include_router(tools.router)
 router.include_router(reviews.router)
 router.include_router(elections.router)
 router.include_router(static.router)
+router.include_router(desk.router)
 
 
 class _Pages:

@@ -29,9 +29,9 @@ from nyballot.filing import book as book_export
 from nyballot.filing import chain
 from nyballot.filing.desk import Desk
 from nyballot.filing.errors import NotFoundError
-from nyballot.filing.model import BOARDS
+from nyballot.filing.model import BOARDS, KINDS
 from nyballot.web.common import MAX_NAME, choose, parse_year
-from nyballot.web.render import render, respond
+from nyballot.web.render import render, respond, with_param
 
 router = APIRouter(include_in_schema=False)
 
@@ -39,6 +39,7 @@ Text = Annotated[str | None, Query(max_length=MAX_NAME)]
 Many = Annotated[list[str] | None, Query(max_length=10)]
 Overlays = Annotated[list[str] | None, Query(alias="with", max_length=5)]
 
+BOOK_PAGE = 100  # filings on one page of the book
 PART = {"opens": "first day", "closes": "last day", "when": "applies when", "note": "note"}
 
 
@@ -215,16 +216,26 @@ def explain_page(
 
 
 @router.get("/web/book", response_model=None)
-def book_page(request: Request, board: Text = None, year: Text = None) -> Response:
-    """The book of filings kept under § 6-144, open to public inspection."""
+def book_page(
+    request: Request,
+    board: Text = None,
+    year: Text = None,
+    kind: Text = None,
+    page: Annotated[int, Query(ge=1, le=10**6)] = 1,
+) -> Response:
+    """The book of filings kept under § 6-144, open to public inspection: filtered by board,
+    year and kind of paper, a page of BOOK_PAGE filings at a time (its files hold them all)."""
     desk: Desk = request.app.state.desk
     try:
         board_id = (board or "").strip() or None
         number = parse_year(year) if year and year.strip() else None
         records = desk.records(board_id, number)
-        rows = book_export.rows(records)
+        chosen = (kind or "").strip()
+        rows = book_export.rows([r for r in records if not chosen or r["kind"] == chosen])
     except NyballotError as exc:
         return error_page(exc)
+    shown = rows[(page - 1) * BOOK_PAGE : page * BOOK_PAGE]
+    more = page * BOOK_PAGE < len(rows)
     query = urlencode([(k, v) for k, v in (("board", board_id), ("year", number)) if v])
     columns = [c for c in book_export.COLUMNS if c != "uid"]
     return respond(
@@ -236,7 +247,13 @@ def book_page(request: Request, board: Text = None, year: Text = None) -> Respon
         extra=[("JSON API", f"/book?{query}{'&' if query else ''}format=json")],
         title=book_export.title(board_id, number),
         columns=columns,
-        filings=rows,
+        filings=shown,
+        total=len(rows),
+        first=(page - 1) * BOOK_PAGE + 1,
+        previous=with_param(request, "page", str(page - 1)) if page > 1 else None,
+        following=with_param(request, "page", str(page + 1)) if more else None,
+        kinds={k.value: info.title for k, info in KINDS.items()},
+        kind=chosen,
         digests=chain.digests(records),
         digests_note=book_export.DIGESTS_NOTE,
         boards=sorted(BOARDS.values(), key=lambda b: b.name),
