@@ -14,7 +14,6 @@ import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
-from nyballot.api.app import create_app
 from nyballot.calendar import request as calendars
 from nyballot.calendar.engine import build_calendar
 from nyballot.cli import cli
@@ -24,6 +23,7 @@ from nyballot.petitions import law as grounds
 from nyballot.petitions.request import Request
 from nyballot.petitions.tally import required_number
 from nyballot.signatures import Inputs, requirements
+from nyballot.web import create_app
 
 FIXTURES = Path(__file__).parent / "fixtures" / "overlays"
 UNITS = ["state", "city-of-new-york", "county-in-nyc", "assembly", "county-legislative-district"]

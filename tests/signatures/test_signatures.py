@@ -4,18 +4,21 @@ from click.testing import CliRunner
 from nyballot.cli import cli
 from nyballot.errors import OutOfCoverageError, UsageError
 from nyballot.law.bills import choose_law
+from nyballot.law.loader import load_law
 from nyballot.law.texts import quote_found
-from nyballot.signatures import Inputs, signatures, table
+from nyballot.signatures import Inputs, signatures
 
 
 def _quotes() -> list[tuple[str, str]]:
-    presidential = table()["presidential"]
-    found: list[tuple[str, str]] = []
-    for kind in ("president", "uncommitted", "delegate"):
-        for rule in presidential[kind]:
-            found.append((presidential["text"], rule["law"]))
-            if "enrolment_note" in rule:
-                found.append((presidential["text"], rule["enrolment_note"]))
+    """The words of every presidential-primary number S.5961's data declares."""
+    bill = load_law().overlays["S5961"]
+    found = [
+        ("bills/S5961.txt", words)
+        for item in bill.provisions
+        if item.id.startswith("signatures.presidential.")
+        for words in item.law
+    ]
+    assert len(found) == 8  # (3), (3)(c) twice, § 14, (4), (6)(c) twice, its enrolment
     return found
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from nyballot.api.app import create_app
+from nyballot.web import create_app
 
 
 @pytest.fixture(scope="module")

@@ -20,6 +20,11 @@ force. The ids, by petition (``designating`` or ``independent``)::
     signatures.designating.charter            flag: the numbers apply notwithstanding the Charter
     signatures.independent.who_may_sign       text: § 6-138(1)
     signatures.otb.same_as_designating        flag: § 6-164 (false: suspended)
+    signatures.presidential.<office>.<way>    count: a presidential primary's number, or
+                                              text: the id of the one it is the same as
+    signatures.presidential.<office>.<way>.share      share: of the enrolled, if less
+    signatures.presidential.<office>.<way>.enrolment  text: the enrolment it is counted on
+    signatures.presidential.<office>.choice   text: the choice between the ways
     nomination.by_petition                    flag: every nomination is by petition
 
 A limit an act states itself is the act's number: that act's fraction of the stated limits
@@ -103,6 +108,12 @@ class SignatureLaw:
         if item is not None:
             item.text()  # checks the type
         return item
+
+    def ways(self, office: str) -> list[str]:
+        """The ways (the sections that give them) a presidential-primary petition is counted."""
+        prefix = f"signatures.presidential.{office}."
+        found = (pid.removeprefix(prefix) for pid in self.found if pid.startswith(prefix))
+        return sorted(way for way in found if "." not in way and way != "choice")
 
     def notes(self, petition: str) -> list[str]:
         """The words an act gives that are not applied, with the reason."""
