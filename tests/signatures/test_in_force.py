@@ -60,6 +60,8 @@ def test_every_signature_provision_has_the_type_its_reader_asks(
     kinds = {".share": "share", ".scale": "share", ".rounding": "text", ".spread": "text",
              ".note.": "text", ".who_may_sign": "text"}  # fmt: skip
     want = next((k for part, k in kinds.items() if part in item.id), None)
+    if ".note." in item.id and item.id.endswith((".where", ".except")):
+        want = "list"
     if ".limit." in item.id or item.id.endswith(".statewide"):
         want = "count"
     if item.id.endswith(
@@ -89,6 +91,42 @@ def test_a_city_office_carries_the_charter_note() -> None:
 def test_a_measure_whose_words_are_missing_says_so() -> None:
     reqs = in_force("designating", 2019, Inputs(enrolled=1_000), unit="subdivision-outside-nyc")
     assert any("L.2019 ch.22" in n and "secondary" in n for n in reqs[0].notes)
+
+
+def _has_ch22_note(req: Requirement) -> bool:
+    return any("L.2019 ch.22" in n for n in req.notes)
+
+
+@pytest.mark.parametrize(
+    ("unit", "reached"),
+    [
+        # § 6-136(5): "for designating petitions for political subdivisions outside the city of
+        # New York and the counties of Erie and Nassau, except for the position of member of
+        # ward, town, city or county committee".
+        ("subdivision-outside-nyc", [True]),  # wholly outside the city
+        ("county-outside-nyc", [True]),
+        ("county-legislative-district", [True]),
+        ("state-committee", [True]),  # a party position, but not a committee the words except
+        ("city-of-new-york", [False]),  # in the city
+        ("county-in-nyc", [False]),
+        ("city-council-district", [False]),
+        ("state", [False]),  # the whole state is no subdivision outside the city
+        ("county-committee", [False]),  # "except for the position of member of ... county
+        # committee"
+        # L.2019 ch.17 tells the city apart for an assembly district: in it, then outside it.
+        ("assembly", [False, True]),
+    ],
+)
+def test_the_2019_outside_the_city_note_is_where_its_words_reach(
+    unit: str, reached: list[bool]
+) -> None:
+    reqs = in_force("designating", 2019, Inputs(enrolled=1_000), unit=unit)
+    assert [_has_ch22_note(r) for r in reqs] == reached
+
+
+def test_the_2019_note_is_not_given_in_another_year() -> None:
+    (req,) = in_force("designating", 2020, Inputs(enrolled=1_000), unit="subdivision-outside-nyc")
+    assert not _has_ch22_note(req)
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,8 @@ force. The ids, by petition (``designating`` or ``independent``)::
     signatures.<petition>.limits.rounding     text: "down" (else a fraction rounds up)
     signatures.<petition>.limits.scale.except_nyc  flag: the fraction leaves the city alone
     signatures.<petition>.note.<name>         text: words not applied, shown as a note
+    signatures.<petition>.note.<name>.where   list: the places (a unit's "nyc") it is for
+    signatures.<petition>.note.<name>.except  list: the units it is not for
     signatures.designating.aggregate          flag: § 6-136(2)(k), the contained units' sum
     signatures.designating.charter            flag: the numbers apply notwithstanding the Charter
     signatures.independent.who_may_sign       text: § 6-138(1)
@@ -115,13 +117,24 @@ class SignatureLaw:
         found = (pid.removeprefix(prefix) for pid in self.found if pid.startswith(prefix))
         return sorted(way for way in found if "." not in way and way != "choice")
 
-    def notes(self, petition: str) -> list[str]:
-        """The words an act gives that are not applied, with the reason."""
+    def _reaches(self, pid: str, place: str, unit: str) -> bool:
+        """Whether a note's words reach the unit: its place is among ``.where`` (when the
+        words say where) and the unit is not among ``.except``."""
+        where, unless = self._get(f"{pid}.where"), self._get(f"{pid}.except")
+        return (where is None or place in where.items()) and (
+            unless is None or unit not in unless.items()
+        )
+
+    def notes(self, petition: str, place: str, unit: str) -> list[str]:
+        """The words an act gives that are not applied, with the reason, for a unit in a
+        place (a unit's "nyc": nyc, outside, either or whole)."""
         prefix = f"signatures.{petition}.note."
         return [
             f"{p.title}: {p.note or p.unverified}"
             for pid, p in sorted(self.found.items())
             if pid.startswith(prefix)
+            and "." not in pid.removeprefix(prefix)
+            and self._reaches(pid, place, unit)
         ]
 
 
