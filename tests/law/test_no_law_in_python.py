@@ -39,8 +39,6 @@ PENDING = {
     # § 6-136's five per centum as Fraction(5, 100), and its words: become the provisions of
     # §§ 6-136 and 6-142 that the signatures stage reads.
     "petitions/tally.py": "the five per centum of § 6-136 and its words",
-    # § 6-142 quoted in a step: becomes a provision of the version the signatures stage reads.
-    "signatures/requirements.py": "a quotation of § 6-142 in a step",
 }
 
 

@@ -1,7 +1,7 @@
 """The design, proved: a made-up 2031 act that cuts every designating number by a third is one
 overlay file (tests/signatures/fixtures/overlays/L2031-third.yaml, read through the loader's
 $NYBALLOT_EXTRA_OVERLAYS), and it changes the signatures command, the petition tally, the web
-page and its JSON for 2031, and nothing else, with no code change."""
+page, its JSON and GET /signatures for 2031, and nothing else, with no code change."""
 
 from __future__ import annotations
 
@@ -78,18 +78,28 @@ def _page(client: TestClient, fmt: str = "") -> str:
     return client.get("/web/signatures", params=query).text
 
 
+def _api(client: TestClient) -> dict[str, Any]:
+    query = {"year": "2031", "unit": "assembly", "enrolled": "30000"}
+    answer = client.get("/signatures", params=query)
+    assert answer.status_code == 200, answer.text
+    found: dict[str, Any] = answer.json()
+    return found
+
+
 def test_a_2031_act_changes_the_2031_numbers_and_nothing_else(
     with_the_act: None, tmp_path: Path
 ) -> None:
     with TestClient(create_app(f"sqlite:///{tmp_path / 'a.sqlite3'}")) as client:
         after = _everything()
         after_page, after_api = _page(client), json.loads(_page(client, "json"))
+        after_route = _api(client)
     with pytest.MonkeyPatch.context() as patch:
         patch.delenv(EXTRA_OVERLAYS)
         _fresh()
         with TestClient(create_app(f"sqlite:///{tmp_path / 'b.sqlite3'}")) as client:
             before = _everything()
             before_page, before_api = _page(client), json.loads(_page(client, "json"))
+            before_route = _api(client)
     # Counted by hand. Without the act, 2031: 5% of 30,000 = 1,500; the whole state 15,000;
     # the city 7,500; a county in it 4,000; assembly 500 (secondary); county legislative
     # district 500. With it: two-thirds of five per centum of 30,000 = 1,000; the whole state
@@ -109,6 +119,13 @@ def test_a_2031_act_changes_the_2031_numbers_and_nothing_else(
     assert before_api["requirements"][0]["number"] == 500
     assert after_api["requirements"][0]["number"] == 333
     assert after_api["requirements"][0]["measures"] == ["L.2031 ch.1 (made up for a test)"]
+    # GET /signatures answers the same: 500 before, 333 with the act, under 2031's law.
+    assert before_route["requirements"][0]["number"] == 500
+    assert after_route["requirements"][0]["number"] == 333
+    assert after_route["requirements"][0]["measures"] == ["L.2031 ch.1 (made up for a test)"]
+    assert (after_route["year"], after_route["law"], after_route["what_if"]) == (
+        2031, "law in force in 2031", False,
+    )  # fmt: skip
     # Nothing else: the other years, the independent petitions and every date.
     for part in ("others", "independent", "dates"):
         assert before[part] == after[part], part

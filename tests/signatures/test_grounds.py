@@ -41,3 +41,24 @@ def test_the_names_the_review_imports_still_read_the_law() -> None:
 @pytest.mark.parametrize("ground", all_grounds(), ids=lambda g: g.code)
 def test_every_ground_is_quoted_from_its_shipped_text(ground: object) -> None:
     assert quote_found(ground.text, ground.words)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("kind", "cite"),
+    [
+        # § 6-132(1): the signer states "that he or she is an enrolled voter" of the party.
+        ("designating", "6-132(1)"),
+        # § 6-138(1): "the signatures of registered voters of the political unit".
+        ("independent", "6-138(1)"),
+    ],
+)
+def test_the_specifications_cite_the_grounds_of_the_petitions_kind(kind: str, cite: str) -> None:
+    from nyballot.petitions import report
+
+    result = {"petition": {"kind": kind, "year": 2027}, "lines": []}
+    grounds = report._grounds(result)
+    assert grounds["not_registered"]["cite"] == cite
+    # A code only the other petition has is not a default of this one.
+    other = "independent" if kind == "designating" else "designating"
+    only_other = set(grounds_for(other, 2027)) - set(grounds_for(kind, 2027))
+    assert only_other.isdisjoint(grounds)

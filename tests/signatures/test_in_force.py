@@ -42,6 +42,17 @@ def test_every_signature_quotation_is_checked_by_law_check() -> None:
     assert len(_signature_provisions()) > 50
 
 
+def _presidential_type(where: str, item: Provision) -> str:
+    """A way of designating is a count, or the id of a count of the same act it meets."""
+    if item.id.endswith((".choice", ".enrolment")):
+        return "text"
+    if item.type == "text":
+        same = {p.id: p for p in load_law().overlays[where].provisions}[str(item.setting)]
+        assert same.type == "count", item.id
+        return "text"
+    return "count"
+
+
 @pytest.mark.parametrize(("where", "item"), _signature_provisions(), ids=lambda x: str(x)[:60])
 def test_every_signature_provision_has_the_type_its_reader_asks(
     where: str, item: Provision
@@ -49,12 +60,16 @@ def test_every_signature_provision_has_the_type_its_reader_asks(
     kinds = {".share": "share", ".scale": "share", ".rounding": "text", ".spread": "text",
              ".note.": "text", ".who_may_sign": "text"}  # fmt: skip
     want = next((k for part, k in kinds.items() if part in item.id), None)
+    if ".note." in item.id and item.id.endswith((".where", ".except")):
+        want = "list"
     if ".limit." in item.id or item.id.endswith(".statewide"):
         want = "count"
     if item.id.endswith(
         (".aggregate", ".charter", ".except_nyc", ".same_as_designating", ".larger")
     ):
         want = "flag"
+    if item.id.startswith("signatures.presidential.") and want is None:
+        want = _presidential_type(where, item)
     assert want is not None and item.type == want, (where, item.id, item.type)
     assert item.law or item.unverified, item.id  # words, or why there are none
 
@@ -76,6 +91,42 @@ def test_a_city_office_carries_the_charter_note() -> None:
 def test_a_measure_whose_words_are_missing_says_so() -> None:
     reqs = in_force("designating", 2019, Inputs(enrolled=1_000), unit="subdivision-outside-nyc")
     assert any("L.2019 ch.22" in n and "secondary" in n for n in reqs[0].notes)
+
+
+def _has_ch22_note(req: Requirement) -> bool:
+    return any("L.2019 ch.22" in n for n in req.notes)
+
+
+@pytest.mark.parametrize(
+    ("unit", "reached"),
+    [
+        # § 6-136(5): "for designating petitions for political subdivisions outside the city of
+        # New York and the counties of Erie and Nassau, except for the position of member of
+        # ward, town, city or county committee".
+        ("subdivision-outside-nyc", [True]),  # wholly outside the city
+        ("county-outside-nyc", [True]),
+        ("county-legislative-district", [True]),
+        ("state-committee", [True]),  # a party position, but not a committee the words except
+        ("city-of-new-york", [False]),  # in the city
+        ("county-in-nyc", [False]),
+        ("city-council-district", [False]),
+        ("state", [False]),  # the whole state is no subdivision outside the city
+        ("county-committee", [False]),  # "except for the position of member of ... county
+        # committee"
+        # L.2019 ch.17 tells the city apart for an assembly district: in it, then outside it.
+        ("assembly", [False, True]),
+    ],
+)
+def test_the_2019_outside_the_city_note_is_where_its_words_reach(
+    unit: str, reached: list[bool]
+) -> None:
+    reqs = in_force("designating", 2019, Inputs(enrolled=1_000), unit=unit)
+    assert [_has_ch22_note(r) for r in reqs] == reached
+
+
+def test_the_2019_note_is_not_given_in_another_year() -> None:
+    (req,) = in_force("designating", 2020, Inputs(enrolled=1_000), unit="subdivision-outside-nyc")
+    assert not _has_ch22_note(req)
 
 
 @pytest.mark.parametrize(

@@ -4,18 +4,21 @@ from click.testing import CliRunner
 from nyballot.cli import cli
 from nyballot.errors import OutOfCoverageError, UsageError
 from nyballot.law.bills import choose_law
+from nyballot.law.loader import load_law
 from nyballot.law.texts import quote_found
-from nyballot.signatures import Inputs, signatures, table
+from nyballot.signatures import Inputs, signatures
 
 
 def _quotes() -> list[tuple[str, str]]:
-    presidential = table()["presidential"]
-    found: list[tuple[str, str]] = []
-    for kind in ("president", "uncommitted", "delegate"):
-        for rule in presidential[kind]:
-            found.append((presidential["text"], rule["law"]))
-            if "enrolment_note" in rule:
-                found.append((presidential["text"], rule["enrolment_note"]))
+    """The words of every presidential-primary number S.5961's data declares."""
+    bill = load_law().overlays["S5961"]
+    found = [
+        ("bills/S5961.txt", words)
+        for item in bill.provisions
+        if item.id.startswith("signatures.presidential.")
+        for words in item.law
+    ]
+    assert len(found) == 8  # (3), (3)(c) twice, § 14, (4), (6)(c) twice, its enrolment
     return found
 
 
@@ -79,3 +82,34 @@ def test_cli_text_names_the_inputs() -> None:
     assert out.exit_code == 0, out.output
     assert "1,500 signatures" in out.output
     assert "votes for governor = 41,234" in out.output
+
+
+def test_a_section_the_bill_does_not_give_is_refused() -> None:
+    with pytest.raises(UsageError, match="only under 2-122-a, 2-122-b"):
+        signatures("president", choose_law(None, ["S5961"]), Inputs(), section="2-122-c")
+    with pytest.raises(UsageError, match=r"only under 2-122-a$"):
+        signatures("uncommitted", choose_law(None, ["S5961"]), Inputs(), section="2-122-b")
+
+
+def test_the_uncommitted_space_meets_the_presidents_requirement_in_two_steps() -> None:
+    (req,) = signatures("uncommitted", choose_law(None, ["S5961"]), Inputs())
+    # § 2-122-a(4): "meets the same requirements as a petition designating a candidate for the
+    # office of president"; § 2-122-a(3): "not less than five thousand": 5,000.
+    assert (req.number, req.cite) == (5000, "2-122-a(4)")
+    assert [s.cite for s in req.steps] == ["2-122-a(4)", "2-122-a(3)"]
+    assert "FIVE THOUSAND" in req.steps[1].law
+
+
+def test_the_bills_notes_are_given_where_they_apply() -> None:
+    bill = choose_law(None, ["S5961"])
+    (delegate,) = signatures("national-convention-delegate", bill, Inputs(enrolled=150000))
+    # § 2-122-a(6)(c): "computed using the official April first, two thousand fifteen
+    # enrollments"; 0.5% of 150,000 = 750 > 500: 500.
+    assert delegate.number == 500
+    assert any("April 1, 2015" in n and "TWO THOUSAND FIFTEEN" in n for n in delegate.notes)
+    both = signatures("president", bill, Inputs(enrolled=80000))
+    # S.5961 § 14: the state committee "shall select either section fifteen or section
+    # sixteen": both are shown, and the note says so; naming one leaves the note out.
+    assert any("section fifteen" in n for n in both[0].notes)
+    (one,) = signatures("president", bill, Inputs(enrolled=80000), section="2-122-b")
+    assert not any("section fifteen" in n for n in one.notes)

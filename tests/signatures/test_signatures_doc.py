@@ -49,6 +49,7 @@ EXPECT = [
         "nominating petition (every nomination",
         "outside the city of New York",
         "375 signatures",
+        "(§ 2-122-a): 307 signatures   [§ 2-122-a(6)(c)]",
     ],
     ["L2031-third: ok", "333 signatures", "3.33333% of 30,000"],
 ]
@@ -65,3 +66,18 @@ def test_each_block_runs_and_prints_what_the_page_says(
     out = _run(BLOCKS[n], tmp_path)
     for text in wanted:
         assert text in out, text
+
+
+def test_the_api_call_the_page_shows_answers_as_the_page_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fastapi.testclient import TestClient
+
+    from nyballot.api.app import create_app
+
+    (call,) = re.findall(r"`GET (/signatures\?[^`]+)`", PAGE)
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'doc.sqlite3'}")) as client:
+        body = client.get(call).json()
+    # 2027, an assembly district, 30,000 enrolled: 5% is 1,500; the limit 500 (secondary).
+    assert (body["year"], body["law"], body["what_if"]) == (2027, "law in force in 2027", False)
+    assert body["requirements"][0]["number"] == 500

@@ -1,4 +1,4 @@
-"""The HTTP API: the calendar, explain and holidays, and the filing desk, as routers.
+"""The HTTP API: the calendar, explain and holidays, signatures, and the filing desk, as routers.
 
 Reads are public (the book of § 6-144 is open to public inspection); writes need
 ``Authorization: Bearer <token>`` of a clerk (``nyballot desk token``). Every error is JSON,
@@ -15,6 +15,7 @@ from fastapi import FastAPI
 
 from nyballot.api import calendar, coverage, desk, docs, downloads, elections, errors
 from nyballot.api import petitions as petitions_api
+from nyballot.api import signatures as signatures_api
 from nyballot.api.body_limit import BodyLimit
 from nyballot.api.middleware import AccessLog, HeadAsGet, RateLimit, SecurityHeaders
 from nyballot.filing.access import now
@@ -74,6 +75,7 @@ def create_app(
     app.include_router(docs.router)
     app.include_router(coverage.router)
     app.include_router(petitions_api.router)
+    app.include_router(signatures_api.router)
     app.include_router(pages.router)
     # Outermost last: the log sees every request, refusals included; a kept calendar is
     # answered inside every guard.

@@ -10,7 +10,7 @@ from typing import Any, BinaryIO, TextIO
 import orjson
 from jinja2 import Environment, PackageLoader, Template, select_autoescape
 
-from nyballot.petitions.law import GROUNDS
+from nyballot.petitions.law import grounds_for
 from nyballot.petitions.lines import sheet_named
 
 _ENV = Environment(
@@ -181,9 +181,11 @@ def specifications_html(result: dict[str, Any]) -> str:
 
 
 def _grounds(result: dict[str, Any]) -> dict[str, dict[str, str]]:
-    """Each code's cite and words as the review gave them (the period's are the calendar's)."""
+    """Each code's cite and words as the review gave them (the period's are the calendar's);
+    a code no line used, as the grounds of the petition's kind in its year give it."""
+    p = result["petition"]
     found = {code: {"cite": g.cite, "words": g.words, "unverified": g.unverified}
-             for code, g in GROUNDS.items()}  # fmt: skip
+             for code, g in grounds_for(p["kind"], p["year"]).items()}  # fmt: skip
     for line in result["lines"]:
         for why in line["reasons"]:
             found[why["code"]] = {

@@ -430,6 +430,13 @@ def _as_otb(req: Requirement, rules: SignatureLaw) -> None:
     req.cite = f"{otb.cite}; {req.cite}"
 
 
+def _place(ask: Ask) -> str:
+    """Where the unit asked lies (a unit's "nyc"), or the place an act's split answer is for."""
+    if ask.in_city():
+        return "nyc"
+    return "outside" if ask.place == OUTSIDE else str(ask.facts["nyc"])
+
+
 def _notes(req: Requirement, ask: Ask, office: str | None) -> None:
     data = units_data()
     city = office in data["city_offices"] if office else ask.facts["nyc"] == "nyc"
@@ -439,7 +446,7 @@ def _notes(req: Requirement, ask: Ask, office: str | None) -> None:
         )
         extra = f" {data['charter_overridden']}" if overridden else ""
         req.notes.append(" ".join(data["charter"].split()) + extra)
-    req.notes += ask.rules.notes(ask.petition)
+    req.notes += ask.rules.notes(ask.petition, _place(ask), ask.unit)
     if ask.contains and not any("aggregate" in s.text for s in req.steps):
         req.notes.append("contains was given but not used: the unit has a limit of its own.")
     if req.evidence:

@@ -16,10 +16,17 @@ force. The ids, by petition (``designating`` or ``independent``)::
     signatures.<petition>.limits.rounding     text: "down" (else a fraction rounds up)
     signatures.<petition>.limits.scale.except_nyc  flag: the fraction leaves the city alone
     signatures.<petition>.note.<name>         text: words not applied, shown as a note
+    signatures.<petition>.note.<name>.where   list: the places (a unit's "nyc") it is for
+    signatures.<petition>.note.<name>.except  list: the units it is not for
     signatures.designating.aggregate          flag: § 6-136(2)(k), the contained units' sum
     signatures.designating.charter            flag: the numbers apply notwithstanding the Charter
     signatures.independent.who_may_sign       text: § 6-138(1)
     signatures.otb.same_as_designating        flag: § 6-164 (false: suspended)
+    signatures.presidential.<office>.<way>    count: a presidential primary's number, or
+                                              text: the id of the one it is the same as
+    signatures.presidential.<office>.<way>.share      share: of the enrolled, if less
+    signatures.presidential.<office>.<way>.enrolment  text: the enrolment it is counted on
+    signatures.presidential.<office>.choice   text: the choice between the ways
     nomination.by_petition                    flag: every nomination is by petition
 
 A limit an act states itself is the act's number: that act's fraction of the stated limits
@@ -104,13 +111,30 @@ class SignatureLaw:
             item.text()  # checks the type
         return item
 
-    def notes(self, petition: str) -> list[str]:
-        """The words an act gives that are not applied, with the reason."""
+    def ways(self, office: str) -> list[str]:
+        """The ways (the sections that give them) a presidential-primary petition is counted."""
+        prefix = f"signatures.presidential.{office}."
+        found = (pid.removeprefix(prefix) for pid in self.found if pid.startswith(prefix))
+        return sorted(way for way in found if "." not in way and way != "choice")
+
+    def _reaches(self, pid: str, place: str, unit: str) -> bool:
+        """Whether a note's words reach the unit: its place is among ``.where`` (when the
+        words say where) and the unit is not among ``.except``."""
+        where, unless = self._get(f"{pid}.where"), self._get(f"{pid}.except")
+        return (where is None or place in where.items()) and (
+            unless is None or unit not in unless.items()
+        )
+
+    def notes(self, petition: str, place: str, unit: str) -> list[str]:
+        """The words an act gives that are not applied, with the reason, for a unit in a
+        place (a unit's "nyc": nyc, outside, either or whole)."""
         prefix = f"signatures.{petition}.note."
         return [
             f"{p.title}: {p.note or p.unverified}"
             for pid, p in sorted(self.found.items())
             if pid.startswith(prefix)
+            and "." not in pid.removeprefix(prefix)
+            and self._reaches(pid, place, unit)
         ]
 
 
