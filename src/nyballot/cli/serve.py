@@ -140,7 +140,7 @@ def serve(
     engine_for(db)  # create and migrate before the first request
     click.echo(
         f"nyballot: serving http://{host}:{port}/ (API docs at /docs; {served_by()}) on "
-        f"{shown(database_url(db))}, voter store {store_name()}, {signing}; Ctrl-C stops it",
+        f"{shown(database_url(db))}, {signing}, voter store {store_name()}; Ctrl-C stops it",
         err=True,
     )
     uvicorn.run(
