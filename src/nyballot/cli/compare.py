@@ -18,6 +18,7 @@ from nyballot.cli.options import (
     chosen_year,
     parse_enacted_on,
     request_from_options,
+    resolve_with,
 )
 from nyballot.compare import Comparison, Row, compare_requests
 from nyballot.export.json import comparison_dict, dumps, law_line
@@ -110,7 +111,8 @@ def print_comparison(result: Comparison, console: Console, include_unchanged: bo
     "--against-with",
     "against_with",
     multiple=True,
-    metavar="BILL",
+    metavar="BILL|PATH",
+    callback=resolve_with,
     help="A bill applied on the side compared against (repeatable).",
 )
 @click.option("--all", "show_all", is_flag=True, help="List unchanged rules too.")

@@ -258,12 +258,21 @@ def _read_as() -> dict[str, str]:
 @click.argument("names", nargs=-1)
 def check(names: tuple[str, ...]) -> None:
     """Check law versions and overlays: quotations, types, and sections that contradict each
-    other.
+    other. A NAME that is a path (an overlay file of one's own) is checked the same way, its
+    quotations against the bill text its ``text:`` names.
 
     Lists every conflict with both sections' words. Exits 1 when a quotation is not in the
     shipped text, a provision is not declared the type its stage reads it as, or a conflict
     has no reading recorded in the law data.
     """
+    from nyballot.bills.own import Brought, bring, check_brought, is_path
+
+    brought: dict[str, Brought] = {}
+    for name in names:
+        if is_path(name):
+            item = bring(name)
+            brought[item.id] = item
+    names = tuple(next((i for i, b in brought.items() if str(b.path) == n), n) for n in names)
     data = load_law()
     read_as = _read_as()
     for name in names:
@@ -276,6 +285,11 @@ def check(names: tuple[str, ...]) -> None:
     for name in chosen:
         if name in data.versions:
             problems = check_version(data.versions[name])
+        elif name in brought:
+            o = data.overlays[name]
+            console.print(f"{name}: {o.title} ({o.cite}); {o.status or 'no status given'}; "
+                          f"a what-if read from {brought[name].path}", markup=False)  # fmt: skip
+            problems = check_brought(brought[name])
         else:
             problems = check_overlay(data, data.overlays[name])
         problems += check_types(provisions_of(data, name), read_as)

@@ -51,6 +51,13 @@ def parse_enacted_on(values: tuple[str, ...], bills: tuple[str, ...]) -> dict[st
     return found
 
 
+def resolve_with(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> Any:
+    """``--with``: a bill's name, or the path of an overlay file of one's own (a what-if)."""
+    from nyballot.bills.own import resolve_with as resolve
+
+    return resolve(values)
+
+
 def calendar_options(func: F) -> F:
     """--law, --with, --primary, --general, --event, --convention, --duties, --no-enacted,
     --enacted-on, --ordered."""
@@ -59,7 +66,12 @@ def calendar_options(func: F) -> F:
             "--law", "law_id", metavar="VERSION", help="Law version (default: in force that year)."
         ),
         click.option(
-            "--with", "overlays", multiple=True, metavar="BILL", help="Apply a bill (repeatable)."
+            "--with",
+            "overlays",
+            multiple=True,
+            metavar="BILL|PATH",
+            callback=resolve_with,
+            help="Apply a bill, or an overlay file of one's own (repeatable; always a what-if).",
         ),
         click.option(
             "--primary", callback=_date("--primary"), metavar="DATE", help="Primary election day."

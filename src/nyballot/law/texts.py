@@ -68,10 +68,15 @@ def _tidy(text: str) -> str:
 
 @cache
 def readings(key: str) -> tuple[str, ...]:
+    return text_readings(raw_text(key), key.startswith(("bills/", "enacted/")))
+
+
+def text_readings(raw: str, bill: bool = True) -> tuple[str, ...]:
+    """A text as printed, folded; for a bill also its old-law and new-law readings."""
     found: list[str] = []
     for keep in (False, True):
-        folded = fold(raw_text(key), keep_hyphens=keep)
-        if "[" in folded or key.startswith(("bills/", "enacted/")):
+        folded = fold(raw, keep_hyphens=keep)
+        if "[" in folded or bill:
             found += [folded, old_law_reading(folded), new_law_reading(folded)]
         else:
             found.append(folded)
@@ -80,8 +85,12 @@ def readings(key: str) -> tuple[str, ...]:
 
 def quote_found(key: str, quote: str) -> bool:
     """True when the quoted words occur in the text (in any of its readings)."""
+    return quote_in(readings(key), quote)
+
+
+def quote_in(readings_: tuple[str, ...], quote: str) -> bool:
     wanted = fold(quote)
-    return any(wanted in reading for reading in readings(key))
+    return any(wanted in reading for reading in readings_)
 
 
 def shipped_texts() -> list[str]:
