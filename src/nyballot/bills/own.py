@@ -49,6 +49,7 @@ class Brought:
     path: Path
     text: str | None  # the bill's words, where ``text:`` names a file beside the overlay
     text_name: str | None  # the shipped text's key or the file's name
+    todos: int = 0  # a drafted overlay's rules that await a reader's words
 
 
 def _raw(path: Path) -> dict[str, Any]:
@@ -73,9 +74,9 @@ def _bill_text(path: Path, raw: Mapping[str, Any]) -> tuple[str | None, str | No
         return None, None
     if not isinstance(name, str):
         raise UsageError(f"{path}: text: expected the path of the bill's text")
-    beside = (path.parent / name).resolve()
-    if beside.is_file():
-        return read_text_file(beside, MAX_TEXT, "bill texts"), beside.name
+    for beside in (path.parent / name, Path(name)):
+        if beside.is_file():
+            return read_text_file(beside, MAX_TEXT, "bill texts"), beside.name
     from nyballot.law.texts import shipped_texts
 
     if name in shipped_texts():
@@ -105,6 +106,7 @@ def bring(name: str) -> Brought:
     raw = _raw(path)
     text, text_name = _bill_text(path, raw)
     raw.pop("text", None)
+    todos = raw.pop("todo", None) or []
     if raw.get("enacted"):
         raw["status"] = f"{raw.get('status') or 'enacted'}; read from {path.name} as a what-if"
     raw["enacted"] = False
@@ -123,7 +125,7 @@ def bring(name: str) -> Brought:
         loader.load_law.cache_clear()
         message = str(exc).splitlines()[0].replace(f"law/data/overlays/{raw['id']}.yaml", name)
         raise UsageError(f"{name}: {message}" if name not in message else message) from None
-    return Brought(raw["id"], path, text, text_name)
+    return Brought(raw["id"], path, text, text_name, len(todos))
 
 
 _BROUGHT: dict[str, Brought] = {}
@@ -169,6 +171,8 @@ def check_brought(item: Brought) -> list[Any]:
             for w in words
             if not quote_in(texts, w)
         ]  # fmt: skip
+    if item.todos:
+        found.append(Problem(f"{item.path}: {item.todos} todo(s) await a reader's words", True))
     mine = {c.rule_id for c in overlay.changes}
     for other in law.overlays.values():
         if not other.enacted or not set(other.versions) & set(overlay.versions):
