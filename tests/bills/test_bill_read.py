@@ -50,7 +50,12 @@ def test_a_repeal_is_a_repeal(run_cli: Run, tmp_path: Path) -> None:
     report = json.loads(out)
     repealed = {(e["id"], e["section"]) for e in report["draft"]["repeal"]}
     assert ("designating_petition.signing", "8") in repealed  # § 6-134(4)
-    assert report["notes"] == ["the text begins at § 3: §§ 1-2 are not in it"]
+    # Its first page is missing: no year is printed, so it is read as of the latest chapter
+    # it cites (§ 14: "as amended by chapter 165 of the laws of 2010").
+    assert report["notes"] == [
+        "the text begins at § 3: §§ 1-2 are not in it",
+        "no year printed: read as of the latest chapter it cites (2010)",
+    ]
 
 
 def test_draft_runs_under_with_as_drafted(run_cli: Run, tmp_path: Path) -> None:

@@ -95,6 +95,11 @@ def quoting_rules(version: LawVersion, section: BillSection) -> list[tuple[Rule,
     return found
 
 
+def same(expr: str | None) -> str:
+    """A formula as compared: "1st Tuesday after" is "Tuesday after"."""
+    return re.sub(r"(?:^|(?<=\())1st (?=[A-Z][a-z]+day after)", "", expr or "")
+
+
 def _election(rule: Rule) -> Any:
     def election(part: str) -> str | None:
         expr = str(getattr(rule, part) or "")
@@ -120,12 +125,10 @@ def _pick(old: list[Reading], new: list[Reading], part: str, current: str) -> Re
     olds = [r for r in old if r.part == part]
     news = [r for r in new if r.part == part]
     for i, r in enumerate(olds):
-        if r.expr == current and i < len(news) and len(olds) == len(news):
+        if same(r.expr) == same(current) and i < len(news) and len(olds) == len(news):
             return news[i]
-    if not olds and len(news) == 1:
-        return news[0]
-    if len(news) == 1 and news[0].todo:
-        return news[0]
+    if len(news) == 1:
+        return news[0]  # the one day the new words give for this part (or their todo)
     return None
 
 
@@ -134,8 +137,8 @@ def _change(rule: Rule, sentence: Sentence, draft: Draft) -> None:
     old, new = read_dates(sentence.old, election), read_dates(sentence.new, election)
     if not new or [r.expr for r in old] == [r.expr for r in new]:
         return
-    mine = {str(e) for e in rule.expressions().values()}
-    if old and not any(r.expr in mine for r in old) and all(r.expr for r in old):
+    mine = {same(str(e)) for e in rule.expressions().values()}
+    if old and not any(same(r.expr) in mine for r in old) and all(r.expr for r in old):
         return  # the old words are read, and none of them is this rule's: another's sentence
     entry: dict[str, Any] = {
         "id": rule.id,
@@ -171,6 +174,14 @@ def _change(rule: Rule, sentence: Sentence, draft: Draft) -> None:
         )
         or "words changed, dates as in force"
     )
+    earlier = next((e for e in draft.replace if e["id"] == rule.id), None)
+    if earlier is not None:
+        why = (
+            f"§ {entry['section']} amends it again ({entry['change']}) after § "
+            f"{earlier['section']}: which prevails, and when, the effective-date section says"
+        )
+        draft.todo.append({"id": rule.id, "section": entry["section"], "words": [why]})
+        return
     if todo:
         entry["unverified"] = "todo: " + "; ".join(todo)
         draft.todo.append({"id": rule.id, "section": entry["section"], "words": todo})
@@ -198,6 +209,28 @@ def _repeals(section: BillSection, version: LawVersion, draft: Draft) -> None:
             )  # fmt: skip
 
 
+def _orphans(version: LawVersion, draft: Draft) -> None:
+    """A rule counted from a repealed one cannot stand: it goes too, as a todo, until a person
+    gives the day it counts from now."""
+    gone = {e["id"] for e in draft.repeal}
+    replaced = {e["id"] for e in draft.replace}
+    grew = True
+    while grew:
+        grew = False
+        for rule in version.rules.values():
+            if rule.id in gone or rule.id in replaced:
+                continue
+            hit = sorted({d.rsplit(".", 1)[0] for d in rule.dependencies()} & gone)
+            if hit:
+                first = next(e for e in draft.repeal if e["id"] == hit[0])
+                why = f"counts from {', '.join(hit)}, which the bill repeals"
+                entry = {"id": rule.id, "section": first["section"], "cite": rule.cite}
+                draft.repeal.append({**entry, "law": first["law"], "change": why})
+                draft.todo.append({"id": rule.id, "section": first["section"], "words": [why]})
+                gone.add(rule.id)
+                grew = True
+
+
 def draft_bill(bill: Bill) -> tuple[Draft, LawVersion]:
     version = version_for(bill)
     draft = Draft()
@@ -213,6 +246,7 @@ def draft_bill(bill: Bill) -> tuple[Draft, LawVersion]:
                 _quoted(version, sentence, draft)
         for rule, sentence in quoting_rules(version, section):
             _change(rule, sentence, draft)
+    _orphans(version, draft)
     return draft, version
 
 

@@ -80,6 +80,7 @@ class _Clause:
     measure: tuple[str, ...] | None
     direction: str | None
     anchor: str | None
+    base: tuple[str, ...] | None = None
 
 
 class _Read(Transformer[Any, Any]):
@@ -91,8 +92,10 @@ class _Read(Transformer[Any, Any]):
         for item in items:
             if isinstance(item, str) and item in ("opens", "closes", "within", "at_least"):
                 c.bound = item
-            elif isinstance(item, tuple):
+            elif isinstance(item, tuple) and c.measure is None:
                 c.measure = item
+            elif isinstance(item, tuple):
+                c.base = item  # "the second Tuesday next after THE FIRST MONDAY IN SEPTEMBER"
             elif isinstance(item, Tree):
                 c.direction = str(item.data)
             elif getattr(item, "type", "") == "ANCHOR":
@@ -128,8 +131,9 @@ class _Read(Transformer[Any, Any]):
 
 
 _START = re.compile(
-    r"\b(?:(?:not |no )?(?:earlier|later) than|within|at least|the [a-z-]+ (?:day|monday|"
-    r"tuesday|wednesday|thursday|friday)|[a-z]+(?:-[a-z]+)? (?:days?|weeks?|months?) "
+    r"\b(?:(?:not |no |nor )?(?:earlier|later|less|more) than|within|at least|"
+    r"the [a-z-]+ (?:day|monday|tuesday|wednesday|thursday|friday)|"
+    r"[a-z]+(?:-[a-z]+)? (?:days?|weeks?|months?) "
     r"(?:before|after|preceding|prior to|following))\b"
 )
 
@@ -184,7 +188,11 @@ def _clauses(clauses: list[_Clause], words: str, election: Context) -> list[Read
         anchor = c.anchor or next((x.anchor for x in later if x.anchor), None)
         part = "opens" if c.bound == "opens" else "closes"
         try:
-            expr = _expr(c.measure, direction, anchor, part, election)
+            if c.base is not None:
+                base = _expr(c.base, None, None, part, election)
+                expr = _expr(c.measure, direction, None, part, election, base)
+            else:
+                expr = _expr(c.measure, direction, anchor, part, election)
         except _Todo as exc:
             found.append(Reading(part, None, words, str(exc)))
             continue
@@ -213,6 +221,7 @@ def _expr(
     anchor: str | None,
     part: str,
     election: Context,
+    base_expr: str | None = None,
 ) -> str:
     if measure is None:
         return _anchor(anchor, part, election)
@@ -224,7 +233,7 @@ def _expr(
         return _date(measure)
     if direction is None:
         raise _Todo("counts in no direction (before or after)")
-    base = _anchor(anchor, part, election)
+    base = base_expr or _anchor(anchor, part, election)
     n = number(measure[1]) if measure[1] != "last" else None
     if kind == "nth":
         nth = "last" if measure[1] == "last" else _ordinal(n or 0)

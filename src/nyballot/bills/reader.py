@@ -166,6 +166,10 @@ def read_bill(text: str, name: str) -> Bill:
     if marks[0][0] != 1:
         notes.append(f"the text begins at § {marks[0][0]}: §§ 1-{marks[0][0] - 1} are not in it")
     year = next((int(y) for g in _YEAR.findall(text[:4000]) for y in g if y), None)
+    cited = [int(c.rsplit(" ", 1)[1]) for s in sections for c in s.chapters]
+    if year is None and cited:
+        year = max(cited)
+        notes.append(f"no year printed: read as of the latest chapter it cites ({year})")
     return Bill(name, year, tuple(sections), tuple(notes))
 
 
