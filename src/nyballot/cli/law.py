@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -326,3 +327,29 @@ def coverage(version: str, fmt: str) -> None:
         click.echo(dumps(coverage_dict(report)), nl=False)
         return
     print_coverage(report, Console(width=max(Console().width, 140)))
+
+
+@law.command()
+@click.argument("old", type=click.Path(path_type=Path))
+@click.argument("new", type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+def diff(old: Path, new: Path, fmt: str) -> None:
+    """Two wordings of one section (files in the shipped texts' format): each subdivision
+    whose words changed, and every rule and provision that quotes or cites it."""
+    from nyballot.bills.diff import diff_texts
+
+    section, changed = diff_texts(old, new)
+    if fmt == "json":
+        rows = [{"cite": c.cite, "how": c.how, "old": c.old, "new": c.new,
+                 "quoted_by": list(c.quoted_by)} for c in changed]  # fmt: skip
+        click.echo(dumps({"section": section, "changed": rows}), nl=False)
+        return
+    click.echo(f"§ {section}: {len(changed)} units changed between {old} and {new}")
+    for c in changed:
+        click.echo(f"\n§ {c.cite} {c.how}")
+        if c.old:
+            click.echo(f"  old: {c.old[:300]}")
+        if c.new:
+            click.echo(f"  new: {c.new[:300]}")
+        for q in c.quoted_by or ({"in": "-", "id": "no rule or provision", "cite": "", "by": ""},):
+            click.echo(f"  {q['by'] or 'none'}: {q['id']} ({q['in']}) {q['cite']}".rstrip())
