@@ -152,7 +152,7 @@ def check_brought(item: Brought) -> list[Any]:
     """``law check PATH``: the package's checks, the quotations against the bill text the file
     names, and every rule an overlay in force also changes (which one prevails is a question)."""
     from nyballot.law.checks import Problem, check_overlay
-    from nyballot.law.loader import load_law
+    from nyballot.law.loader import load_law, overlay_years
     from nyballot.law.texts import quote_in, text_readings
 
     law = load_law()
@@ -174,9 +174,10 @@ def check_brought(item: Brought) -> list[Any]:
     if item.todos:
         found.append(Problem(f"{item.path}: {item.todos} todo(s) await a reader's words", True))
     mine = {c.rule_id for c in overlay.changes}
+    years = set(overlay_years(overlay, law))
     for other in law.overlays.values():
-        if not other.enacted or not set(other.versions) & set(overlay.versions):
-            continue
+        if not other.enacted or not set(overlay_years(other, law)) & years:
+            continue  # in force in none of the years this overlay governs
         shared = sorted(mine & {c.rule_id for c in other.changes})
         if shared:
             found.append(
