@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path as FilePath
 from typing import Any
 
-from nyballot.bills.own import MAX_TEXT, read_text_file
+from nyballot.bills.own import MAX_TEXT, read_named_text
 from nyballot.errors import UsageError
 from nyballot.law.markers import _cuts, _events, body
 from nyballot.law.subdivisions import Path, cite_of, parse_cite
@@ -77,8 +77,8 @@ def _first(cite: str) -> Path:
 
 
 def diff_texts(old_path: FilePath, new_path: FilePath) -> tuple[str, list[Changed]]:
-    old_text = read_text_file(old_path, MAX_TEXT, "statute texts")
-    new_text = read_text_file(new_path, MAX_TEXT, "statute texts")
+    old_text = read_named_text(old_path, MAX_TEXT, "statute texts")
+    new_text = read_named_text(new_path, MAX_TEXT, "statute texts")
     section = _section(old_path, old_text)
     if _section(new_path, new_text) != section:
         raise UsageError(f"{new_path}: not a wording of § {section} (the other file's section)")

@@ -41,6 +41,17 @@ def read_text_file(path: Path, limit: int, what: str) -> str:
         raise UsageError(f"{path}: not UTF-8 text (byte {exc.start})") from None
 
 
+def read_named_text(path: Path, limit: int, what: str) -> str:
+    """A text file, or where no such file is, the shipped text of that key (as
+    ``enacted/A6774-2023.txt``): the package's bills and sections read like one's own."""
+    if not path.exists():
+        from nyballot.law.texts import raw_text, shipped_texts
+
+        if path.as_posix() in shipped_texts():
+            return raw_text(path.as_posix())
+    return read_text_file(path, limit, what)
+
+
 @dataclass(frozen=True)
 class Brought:
     """An overlay read from a path: its id, the file, and the bill text it quotes."""

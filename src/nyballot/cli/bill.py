@@ -18,16 +18,18 @@ def bill() -> None:
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml"]), default="text")
 def read(path: Path, fmt: str) -> None:
-    """Each section of the bill with the provision it amends, adds or repeals, the old and new
+    """PATH: a bill's text, or a shipped one by its key (enacted/A6774-2023.txt).
+
+    Each section of the bill with the provision it amends, adds or repeals, the old and new
     words, the rules and provisions that quote them, and a drafted overlay (--format yaml
     writes the draft alone, which --with takes as it is)."""
     import yaml
 
-    from nyballot.bills.own import read_text_file
+    from nyballot.bills.own import read_named_text
     from nyballot.bills.reader import MAX_BILL, read_bill
     from nyballot.bills.report import bill_report, report_text
 
-    text = read_text_file(path, MAX_BILL, "bill texts")
+    text = read_named_text(path, MAX_BILL, "bill texts")
     report = bill_report(read_bill(text, str(path)), text)
     if fmt == "yaml":
         click.echo(yaml.safe_dump(report["draft"], sort_keys=False, width=100), nl=False)

@@ -334,7 +334,8 @@ def coverage(version: str, fmt: str) -> None:
 @click.argument("new", type=click.Path(path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 def diff(old: Path, new: Path, fmt: str) -> None:
-    """Two wordings of one section (files in the shipped texts' format): each subdivision
+    """Two wordings of one section (files in the shipped texts' format, or shipped texts by
+    their keys, as pre2019/6-158.txt): each subdivision
     whose words changed, and every rule and provision that quotes or cites it."""
     from nyballot.bills.diff import diff_texts
 
