@@ -129,3 +129,37 @@ def test_truncated_and_other_law_bills_are_refused(run_cli: Run, tmp_path: Path)
     assert code == 2 and "not the election law" in err, err
     code, _, err = run_cli("bill", "read", str(tmp_path / "gone.txt"))
     assert code == 2 and "no such file" in err
+
+
+NUMBER_BILL = """AN ACT to amend the election law, in relation to statewide independent petitions
+
+  Section 1. Subdivision 1 of section 6-142 of the election law, as amended by chapter 79 of
+the laws of 1992, is amended to read as follows:
+  1. An independent nominating petition for candidates to be voted for by all the voters of
+the state must be signed by at least [fifteen] TWENTY thousand voters, of whom at least one
+hundred shall reside in each of one-half of the congressional districts of the state.
+  § 2. This act shall take effect immediately.
+"""
+
+
+def test_a_changed_number_is_the_provisions_typed_value(run_cli: Run, tmp_path: Path) -> None:
+    # "[fifteen] TWENTY thousand voters": § 6-142(1)'s count, 15000 -> 20000; the share
+    # "one-half" of the districts is unchanged and left alone.
+    bill = tmp_path / "twenty.txt"
+    bill.write_text(NUMBER_BILL, encoding="utf-8")
+    code, out, err = run_cli("bill", "read", str(bill), "--format", "yaml")
+    assert code == 0, err
+    draft = yaml.safe_load(out)
+    assert draft["provisions"] == [
+        {**draft["provisions"][0], "id": "signatures.independent.statewide", "type": "count",
+         "setting": 20000, "was": "15000"}
+    ]  # fmt: skip
+    assert draft["todo"] == []
+    path = tmp_path / "twenty.yaml"
+    path.write_text(out, encoding="utf-8")
+    code, out, _ = run_cli("law", "check", str(path))
+    assert code == 0, out
+    asked = ["--petition", "independent", "--office", "governor", "--law", "pre-2019"]
+    code, out, err = run_cli("signatures", *asked, "--year", "2016", "--with", str(path))
+    assert code == 0, err
+    assert "independent nominating petition: 20,000 signatures" in out

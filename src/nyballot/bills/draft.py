@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from nyballot.bills.numbers import provision_change, typed
 from nyballot.bills.phrases import Reading, number, read_dates
 from nyballot.bills.reader import Bill, BillSection
 from nyballot.law.loader import load_law
@@ -118,6 +119,7 @@ class Draft:
     todo: list[dict[str, Any]] = field(default_factory=list)
     years: set[int] = field(default_factory=set)
     quoted: list[dict[str, Any]] = field(default_factory=list)  # rules/provisions a change hits
+    provisions: list[dict[str, Any]] = field(default_factory=list)  # numbers changed
 
 
 def _pick(old: list[Reading], new: list[Reading], part: str, current: str) -> Reading | None:
@@ -250,6 +252,18 @@ def draft_bill(bill: Bill) -> tuple[Draft, LawVersion]:
     return draft, version
 
 
+def _number(item: Any, sentence: Sentence, draft: Draft) -> None:
+    cite = (sentence.section.provisions() or [item.cite])[0]
+    entry = provision_change(item, sentence.old, sentence.new, str(sentence.section.number), cite)
+    if not entry:
+        return
+    if "todo" in entry:
+        draft.todo.append({"id": item.id, "section": entry["section"], "words": [entry["todo"]]})
+        return
+    if entry["setting"] != item.setting:
+        draft.provisions.append(entry)
+
+
 def _years(sentence: Sentence, draft: Draft) -> None:
     """ "For the year two thousand twenty-six": the draft governs that year's calendar."""
     for year in _FOR_YEAR.findall(sentence.new):
@@ -265,6 +279,8 @@ def _quoted(version: LawVersion, sentence: Sentence, draft: Draft) -> None:
         where = item.cite.partition("(")[0].strip()
         held = where in sentence.section.sections and item.law
         if held and overlap(" ".join(item.law), sentence.old) >= _MIN_OVERLAP:
+            if typed(item) and not any(p["id"] == item.id for p in draft.provisions):
+                _number(item, sentence, draft)
             kind = "rule" if isinstance(item, Rule) else "provision"
             entry = {"kind": kind, "id": item.id, "cite": item.cite,
                          "section": sentence.section.number}  # fmt: skip

@@ -123,6 +123,10 @@ def bring(name: str) -> Brought:
     raw["enacted"] = False
     if text_name and text is None and "source" not in raw:
         raw["source"] = text_name
+    if text is not None:
+        from nyballot.law.texts import bring_text
+
+        bring_text(str(raw.get("source") or text_name), text)
     folder = _folder()
     (folder / f"{raw['id']}.yaml").write_text(yaml.safe_dump(raw, sort_keys=False), "utf-8")
     present = [f for f in os.environ.get(loader.EXTRA_OVERLAYS, "").split(os.pathsep) if f]

@@ -51,6 +51,8 @@ def draft_overlay(bill: Bill, text: str, draft: Draft) -> dict[str, Any]:
         overlay["replace"] = draft.replace
     if draft.repeal:
         overlay["repeal"] = draft.repeal
+    if draft.provisions:
+        overlay["provisions"] = draft.provisions
     overlay["todo"] = draft.todo
     return overlay
 
@@ -108,6 +110,8 @@ def report_text(report: dict[str, Any]) -> list[str]:
         mark = "  TODO" if "unverified" in e else ""
         lines.append(f"  replace {e['id']} (§ {e['cite']}): {e['change']}{mark}")
     lines += [f"  repeal {e['id']} (§ {e['cite']})" for e in draft.get("repeal", [])]
+    lines += [f"  provision {e['id']} (§ {e['cite']}): {e['was']} -> {e['value']}"
+              for e in draft.get("provisions", [])]  # fmt: skip
     for t in draft["todo"]:
         lines += [f"  todo {t['id']}: {w}" for w in t["words"]]
     return lines

@@ -28,9 +28,22 @@ def _texts_root() -> resources.abc.Traversable:
     return resources.files("nyballot.law").joinpath("data/texts")
 
 
-@cache
+_BROUGHT: dict[str, str] = {}
+
+
+def bring_text(key: str, text: str) -> None:
+    """A bill text an overlay of one's own quotes (``--with PATH``), read as a shipped one."""
+    _BROUGHT[key] = text
+    readings.cache_clear()
+
+
 def raw_text(key: str) -> str:
     """A shipped text by its path under law/data/texts (e.g. 'pre2019/6-158.txt')."""
+    return _BROUGHT[key] if key in _BROUGHT else _shipped_text(key)
+
+
+@cache
+def _shipped_text(key: str) -> str:
     path = _texts_root().joinpath(key)
     if not path.is_file():
         raise LawDataError(f"text '{key}' is not shipped in nyballot/law/data/texts")
