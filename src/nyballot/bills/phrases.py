@@ -64,6 +64,9 @@ def number(word: str) -> int | None:
     if word in tens:
         return int(tens[word])
     head, _, tail = word.partition("-")
+    if not tail:  # "thirtyfifth": a hyphen lost where the line broke
+        head = next((t for t in tens if word.startswith(t)), word)
+        tail = word.removeprefix(head)
     if head in tens and tail in small and small[tail] < 10:
         return int(tens[head]) + small[tail]
     return None
@@ -138,6 +141,9 @@ _START = re.compile(
 )
 
 
+_WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+
+
 def _normal(words: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"[,;:()]|\.(?=\s|$)", " ", words.lower())).strip()
 
@@ -171,7 +177,9 @@ def read_dates(sentence: str, election: Context) -> list[Reading]:
             continue
         read = _longest(words[i:])
         if read is None:
-            found.append(Reading("closes", None, " ".join(words[i : i + 12]), "not understood"))
+            near = words[i : i + 6]
+            if any(number(w) is not None or w in _WEEKDAYS for w in near):
+                found.append(Reading("closes", None, " ".join(words[i : i + 12]), "not understood"))
             i += 1
             continue
         clauses, length = read
