@@ -18,6 +18,7 @@ ORDER: tuple[tuple[str, ...], ...] = (
     ("law",),
     ("calendar",),
     ("compare",),
+    ("bills",),  # a bill the user brings: read, drafted, measured against the calendar
     ("filing",),
     ("voters",),
     ("petitions", "signatures"),

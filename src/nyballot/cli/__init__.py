@@ -21,6 +21,7 @@ COMMANDS = {
     "explain": ("nyballot.cli.calendar", "explain"),
     "holidays": ("nyballot.cli.calendar", "holidays"),
     "law": ("nyballot.cli.law", "law"),
+    "bill": ("nyballot.cli.bill", "bill"),
     "compare": ("nyballot.cli.compare", "compare_command"),
     "signatures": ("nyballot.cli.signatures", "signatures"),
     "ballot": ("nyballot.cli.ballot", "ballot"),

@@ -14,6 +14,7 @@ from nyballot.ballot.model import Ballot, text_problem
 from nyballot.ballot.nist import from_cdf, to_cdf
 from nyballot.ballot.printed import PAPERS, official_html, proof_html
 from nyballot.ballot.render import ballot_dict, render_html, render_text
+from nyballot.cli.options import with_option
 from nyballot.errors import UsageError
 from nyballot.export.json import dumps
 from nyballot.export.pdf import html_to_pdf
@@ -84,7 +85,7 @@ FORMATS = ["text", "json", "html", "pdf", "proof", "nist-cdf"]
     metavar="VERSION",
     help="pre-2019 or current (default: the law in force in the election's year).",
 )
-@click.option("--with", "bills", multiple=True, metavar="BILL", help="A9725, S5305A or S5961.")
+@with_option("bills", "A9725, S5305A, S5961 or an overlay file.")
 @click.option("--seed", help="Published seed for the drawing by lot (overrides the file's).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text")
 @click.option("--no-steps", is_flag=True, help="Text: print the ballot without the reasoning.")

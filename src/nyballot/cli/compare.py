@@ -18,6 +18,7 @@ from nyballot.cli.options import (
     chosen_year,
     parse_enacted_on,
     request_from_options,
+    with_option,
 )
 from nyballot.compare import Comparison, Row, compare_requests
 from nyballot.export.json import comparison_dict, dumps, law_line
@@ -106,12 +107,8 @@ def print_comparison(result: Comparison, console: Console, include_unchanged: bo
     metavar="VERSION",
     help="Law version to compare with (default: the law in force that year).",
 )
-@click.option(
-    "--against-with",
-    "against_with",
-    multiple=True,
-    metavar="BILL",
-    help="A bill applied on the side compared against (repeatable).",
+@with_option(
+    "against_with", "A bill applied on the side compared against (repeatable).", "--against-with"
 )
 @click.option("--all", "show_all", is_flag=True, help="List unchanged rules too.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table")

@@ -8,6 +8,7 @@ from typing import Any, TypeVar, get_args
 
 import click
 
+from nyballot.cli.options import with_option
 from nyballot.delegates import allocate, read_results
 from nyballot.delegates.allocate import Denominator, Rounding
 from nyballot.delegates.report import render_text, result_dict
@@ -45,7 +46,7 @@ def _reading(flag: str, readings: Any, text: str) -> Callable[[F], F]:
 @_reading("--rounding", Rounding, "How a quota of exactly n and a half is rounded.")
 @click.option("--year", type=int, default=None, help="The primary's year (default: the coming).")
 @click.option("--law", "law_id", metavar="VERSION", help="Law version (default: in force).")
-@click.option("--with", "overlays", multiple=True, metavar="BILL", help="Apply a bill (what-if).")
+@with_option("overlays", "Apply a bill or an overlay file (what-if).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 def delegates(
     results: Path,

@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from nyballot.cli.options import with_option
 from nyballot.export import json as json_export
 from nyballot.reckoning.dates import format_day
 
@@ -63,7 +64,7 @@ def _paper_options(func: Any) -> Any:
         ),
         click.option("--postmark", help="Postmark date (YYYY-MM-DD) of a mailed paper."),
         click.option("--law", "law_id", help="Law version (default: in force that year)."),
-        click.option("--with", "what_if", multiple=True, help="A what-if bill, e.g. A9725."),
+        with_option("what_if", "A what-if bill, e.g. A9725, or an overlay file."),
         click.option("--clerk", default="clerk", show_default=True, help="Who stamps it."),
         click.option("--key", "idempotency_key", help="Idempotency key (recorded once)."),
         click.option("--note", default=""),
@@ -217,7 +218,7 @@ def object_(target: str, specifications: bool, **paper: Any) -> None:
 @click.option("--postmark", help="Postmark date (YYYY-MM-DD) of a mailed paper.")
 @click.option("--year", type=int, help="Election year (default: the year of --at).")
 @click.option("--law", "law_id", help="Law version (default: in force that year).")
-@click.option("--with", "what_if", multiple=True, help="A what-if bill, e.g. A9725.")
+@with_option("what_if", "A what-if bill, e.g. A9725, or an overlay file.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 def check(
     paper: str,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -258,12 +259,21 @@ def _read_as() -> dict[str, str]:
 @click.argument("names", nargs=-1)
 def check(names: tuple[str, ...]) -> None:
     """Check law versions and overlays: quotations, types, and sections that contradict each
-    other.
+    other. A NAME that is a path (an overlay file of one's own) is checked the same way, its
+    quotations against the bill text its ``text:`` names.
 
     Lists every conflict with both sections' words. Exits 1 when a quotation is not in the
     shipped text, a provision is not declared the type its stage reads it as, or a conflict
     has no reading recorded in the law data.
     """
+    from nyballot.bills.own import Brought, bring, check_brought, is_path
+
+    brought: dict[str, Brought] = {}
+    for name in names:
+        if is_path(name):
+            item = bring(name)
+            brought[item.id] = item
+    names = tuple(next((i for i, b in brought.items() if str(b.path) == n), n) for n in names)
     data = load_law()
     read_as = _read_as()
     for name in names:
@@ -276,6 +286,11 @@ def check(names: tuple[str, ...]) -> None:
     for name in chosen:
         if name in data.versions:
             problems = check_version(data.versions[name])
+        elif name in brought:
+            o = data.overlays[name]
+            console.print(f"{name}: {o.title} ({o.cite}); {o.status or 'no status given'}; "
+                          f"a what-if read from {brought[name].path}", markup=False)  # fmt: skip
+            problems = check_brought(brought[name])
         else:
             problems = check_overlay(data, data.overlays[name])
         problems += check_types(provisions_of(data, name), read_as)
@@ -312,3 +327,30 @@ def coverage(version: str, fmt: str) -> None:
         click.echo(dumps(coverage_dict(report)), nl=False)
         return
     print_coverage(report, Console(width=max(Console().width, 140)))
+
+
+@law.command()
+@click.argument("old", type=click.Path(path_type=Path))
+@click.argument("new", type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+def diff(old: Path, new: Path, fmt: str) -> None:
+    """Two wordings of one section (files in the shipped texts' format, or shipped texts by
+    their keys, as pre2019/6-158.txt): each subdivision
+    whose words changed, and every rule and provision that quotes or cites it."""
+    from nyballot.bills.diff import diff_texts
+
+    section, changed = diff_texts(old, new)
+    if fmt == "json":
+        rows = [{"cite": c.cite, "how": c.how, "old": c.old, "new": c.new,
+                 "quoted_by": list(c.quoted_by)} for c in changed]  # fmt: skip
+        click.echo(dumps({"section": section, "changed": rows}), nl=False)
+        return
+    click.echo(f"§ {section}: {len(changed)} units changed between {old} and {new}")
+    for c in changed:
+        click.echo(f"\n§ {c.cite} {c.how}")
+        if c.old:
+            click.echo(f"  old: {c.old[:300]}")
+        if c.new:
+            click.echo(f"  new: {c.new[:300]}")
+        for q in c.quoted_by or ({"in": "-", "id": "no rule or provision", "cite": "", "by": ""},):
+            click.echo(f"  {q['by'] or 'none'}: {q['id']} ({q['in']}) {q['cite']}".rstrip())

@@ -51,6 +51,20 @@ def parse_enacted_on(values: tuple[str, ...], bills: tuple[str, ...]) -> dict[st
     return found
 
 
+def resolve_with(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> Any:
+    """``--with``: a bill's name, or the path of an overlay file of one's own (a what-if)."""
+    from nyballot.bills.own import resolve_with as resolve
+
+    return resolve(values)
+
+
+def with_option(dest: str, help: str, flag: str = "--with") -> Callable[[F], F]:
+    """``--with BILL|PATH`` (repeatable): a bill's name or an overlay file's path."""
+    return click.option(
+        flag, dest, multiple=True, metavar="BILL|PATH", callback=resolve_with, help=help
+    )
+
+
 def calendar_options(func: F) -> F:
     """--law, --with, --primary, --general, --event, --convention, --duties, --no-enacted,
     --enacted-on, --ordered."""
@@ -58,8 +72,8 @@ def calendar_options(func: F) -> F:
         click.option(
             "--law", "law_id", metavar="VERSION", help="Law version (default: in force that year)."
         ),
-        click.option(
-            "--with", "overlays", multiple=True, metavar="BILL", help="Apply a bill (repeatable)."
+        with_option(
+            "overlays", "Apply a bill, or an overlay file of one's own (repeatable; a what-if)."
         ),
         click.option(
             "--primary", callback=_date("--primary"), metavar="DATE", help="Primary election day."

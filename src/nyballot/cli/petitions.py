@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from nyballot.cli.options import with_option
 from nyballot.cli.voters import DB
 from nyballot.export.json import dumps
 
@@ -43,7 +44,7 @@ def _review_options(func: Any) -> Any:
         click.option("--required", type=int, help="The number required, given directly."),
         click.option("--seats", type=int, default=1, show_default=True, help="Persons elected."),
         click.option("--law", "law_id", metavar="VERSION", help="Law version (default: in force)."),
-        click.option("--with", "overlays", multiple=True, metavar="BILL", help="A what-if bill."),
+        with_option("overlays", "A what-if bill or overlay file."),
         click.option("--petition", metavar="UID", help="The petition in the desk's book."),
         click.option("--desk-db", metavar="URL", envvar="NYBALLOT_DATABASE_URL"),
         DB,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from nyballot.cli.options import with_option
 from nyballot.errors import UsageError
 from nyballot.export.json import dumps
 from nyballot.signatures import PETITIONS, Inputs
@@ -20,9 +21,7 @@ from nyballot.signatures.report import render_text
 @click.option("--contains", multiple=True, metavar="UNIT",
               help="A unit the office's unit contains (§ 6-136(2)(k)); repeat it.")  # fmt: skip
 @click.option("--law", "law_id", metavar="VERSION", help="What-if: a law version, e.g. pre-2019.")
-@click.option(
-    "--with", "bills", multiple=True, metavar="BILL", help="What-if: a bill, e.g. S5305A."
-)
+@with_option("bills", "What-if: a bill, e.g. S5305A, or an overlay file.")
 @click.option("--votes-for-governor", type=int, help="Votes for governor in the unit (§ 6-142).")
 @click.option("--enrolled", type=int, help="Enrolled voters of the party in the unit.")
 @click.option("--congressional-districts", type=int, help="Number of districts in the state.")

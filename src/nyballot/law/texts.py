@@ -28,9 +28,22 @@ def _texts_root() -> resources.abc.Traversable:
     return resources.files("nyballot.law").joinpath("data/texts")
 
 
-@cache
+_BROUGHT: dict[str, str] = {}
+
+
+def bring_text(key: str, text: str) -> None:
+    """A bill text an overlay of one's own quotes (``--with PATH``), read as a shipped one."""
+    _BROUGHT[key] = text
+    readings.cache_clear()
+
+
 def raw_text(key: str) -> str:
     """A shipped text by its path under law/data/texts (e.g. 'pre2019/6-158.txt')."""
+    return _BROUGHT[key] if key in _BROUGHT else _shipped_text(key)
+
+
+@cache
+def _shipped_text(key: str) -> str:
     path = _texts_root().joinpath(key)
     if not path.is_file():
         raise LawDataError(f"text '{key}' is not shipped in nyballot/law/data/texts")
@@ -68,10 +81,15 @@ def _tidy(text: str) -> str:
 
 @cache
 def readings(key: str) -> tuple[str, ...]:
+    return text_readings(raw_text(key), key.startswith(("bills/", "enacted/")))
+
+
+def text_readings(raw: str, bill: bool = True) -> tuple[str, ...]:
+    """A text as printed, folded; for a bill also its old-law and new-law readings."""
     found: list[str] = []
     for keep in (False, True):
-        folded = fold(raw_text(key), keep_hyphens=keep)
-        if "[" in folded or key.startswith(("bills/", "enacted/")):
+        folded = fold(raw, keep_hyphens=keep)
+        if "[" in folded or bill:
             found += [folded, old_law_reading(folded), new_law_reading(folded)]
         else:
             found.append(folded)
@@ -80,8 +98,12 @@ def readings(key: str) -> tuple[str, ...]:
 
 def quote_found(key: str, quote: str) -> bool:
     """True when the quoted words occur in the text (in any of its readings)."""
+    return quote_in(readings(key), quote)
+
+
+def quote_in(readings_: tuple[str, ...], quote: str) -> bool:
     wanted = fold(quote)
-    return any(wanted in reading for reading in readings(key))
+    return any(wanted in reading for reading in readings_)
 
 
 def shipped_texts() -> list[str]:
