@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from nyballot.cli import terminal
 from nyballot.export import json as json_export
 from nyballot.reckoning.dates import format_day
 
@@ -298,7 +298,7 @@ def _print_book(title: str, rows: list[dict[str, Any]], digests: list[dict[str, 
                 f"\n({row['late_entry']}; recorded {row['recorded']} by {row['clerk']})"
             )
         table.add_row(*(Text(cell) for cell in cells.values()))  # plain text, never markup
-    console = Console(width=max(Console().width, 140))
+    console = terminal.console()
     console.print(table)
     if digests:
         console.print("Daily digests (the last hash of each day):", markup=False)

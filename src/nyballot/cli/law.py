@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from nyballot.cli import terminal
 from nyballot.errors import UsageError, suggest
 from nyballot.export.json import dumps, provision_dict
 from nyballot.law.checks import (
@@ -94,7 +95,7 @@ def list_(fmt: str) -> None:
         table.add_column(column)
     for row in rows:
         table.add_row(*row)
-    Console(width=max(Console().width, 120)).print(table)
+    terminal.console().print(table)
 
 
 def rule_dict(rule: Rule) -> dict[str, Any]:
@@ -131,7 +132,7 @@ def show(name: str, fmt: str) -> None:
         body = {"rules": [rule_dict(r) for r in v.rules.values()]}
         click.echo(dumps({**header, **body}), nl=False)
         return
-    console = Console(width=max(Console().width, 110))
+    console = terminal.console()
     console.print(f"[bold]{header['id']}[/bold]: {escape(str(header['title']))}")
     console.print(str(header.get("description", "")), markup=False)
     for rule in v.rules.values():
@@ -179,7 +180,7 @@ def _show_overlay(data: Law, o: Overlay, fmt: str) -> None:
             nl=False,
         )
         return
-    console = Console(width=max(Console().width, 110))
+    console = terminal.console()
     console.print(f"[bold]{o.id}[/bold]: {escape(f'{o.title} ({o.cite}; {_status(o.enacted)})')}")
     if o.status:
         console.print(o.status, markup=False)
@@ -271,7 +272,7 @@ def check(names: tuple[str, ...]) -> None:
             known = [*data.versions, *data.overlays]
             raise UsageError(f"law '{name}': no such version or overlay{suggest(name, known)}")
     chosen = list(names) or [*data.versions, *data.overlays]
-    console = Console(width=max(Console().width, 110), soft_wrap=True)
+    console = terminal.console()
     failed = False
     for name in chosen:
         if name in data.versions:
@@ -311,4 +312,4 @@ def coverage(version: str, fmt: str) -> None:
     if fmt == "json":
         click.echo(dumps(coverage_dict(report)), nl=False)
         return
-    print_coverage(report, Console(width=max(Console().width, 140)))
+    print_coverage(report, terminal.console())
