@@ -117,11 +117,13 @@ def holidays(year: int | None, fmt: str) -> None:
         return
     from rich.table import Table
 
+    from nyballot.export.fold import print_table
+
     table = Table(title=f"Public holidays {year} ({holiday_table().cite})")
     for column in ("date", "holiday", "source", "note"):
         table.add_column(column)
     for h in days:
         table.add_row(format_day(h.date), h.name, h.cite, h.note)
     console = terminal.console()
-    console.print(table)
+    print_table(table, console)
     console.print(f'Sunday rule: "{holiday_table().sunday_rule}". No Saturday rule.')

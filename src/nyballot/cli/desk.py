@@ -13,6 +13,7 @@ from rich.text import Text
 
 from nyballot.cli import terminal
 from nyballot.export import json as json_export
+from nyballot.export.fold import print_table
 from nyballot.reckoning.dates import format_day
 
 if TYPE_CHECKING:
@@ -299,7 +300,7 @@ def _print_book(title: str, rows: list[dict[str, Any]], digests: list[dict[str, 
             )
         table.add_row(*(Text(cell) for cell in cells.values()))  # plain text, never markup
     console = terminal.console()
-    console.print(table)
+    print_table(table, console)
     if digests:
         console.print("Daily digests (the last hash of each day):", markup=False)
     for d in digests:

@@ -12,6 +12,7 @@ from rich.table import Table
 
 from nyballot.cli import terminal
 from nyballot.errors import UsageError, suggest
+from nyballot.export.fold import print_table
 from nyballot.export.json import dumps, provision_dict
 from nyballot.law.checks import (
     Problem,
@@ -95,7 +96,7 @@ def list_(fmt: str) -> None:
         table.add_column(column)
     for row in rows:
         table.add_row(*row)
-    terminal.console().print(table)
+    print_table(table, terminal.console())
 
 
 def rule_dict(rule: Rule) -> dict[str, Any]:
