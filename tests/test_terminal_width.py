@@ -3,6 +3,8 @@ and the narrow text keeps every word of the wide one (only the line breaks diffe
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -87,3 +89,26 @@ def test_a_long_line_wraps_beneath_its_indent_and_keeps_every_word() -> None:
     assert all(x.startswith("      ") for x in lines[1:])  # two spaces, then four more
     assert "".join(line.split()) == "".join("".join(lines).split())
     assert fit("short\n\n  kept as it is", 40) == "short\n\n  kept as it is"
+
+
+PAPER = (
+    "desk file designating_petition --board nyc --year 2026 --received 2026-04-06T16:40-04:00"
+    " --late-entry outage --candidate Ana_Ruiz@40_Grand_St --office Member_of_the_City_Council"
+)
+
+
+def test_the_desk_fits_the_terminal(tmp_path: Path) -> None:
+    # One late petition filed in a new book; then the book and what falls due, at both widths.
+    env = {"NYBALLOT_DATABASE_URL": f"sqlite:///{tmp_path / 'book.sqlite3'}"}
+    runner = CliRunner(env={**env, "NYBALLOT_TODAY": "2026-12-01"})
+    assert runner.invoke(cli, ["desk", "init"]).exit_code == 0
+    filed = {w: runner.invoke(cli, PAPER.split(), env={"COLUMNS": str(w)}) for w in WIDTHS}
+    for command in ("desk book", "desk due --all"):
+        out = {w: runner.invoke(cli, command.split(), env={"COLUMNS": str(w)}) for w in WIDTHS}
+        assert all(r.exit_code == 0 for r in out.values()), out[80].output
+        for width in WIDTHS:
+            lines = [*out[width].stdout.splitlines(), *filed[width].stdout.splitlines()]
+            assert [line for line in lines if len(line) > width] == []
+        narrow, wide = _table_words(out[80].stdout), _table_words(out[200].stdout)
+        # a folded row leaves out its empty cells, so the headings of columns left empty
+        assert narrow <= wide and wide - narrow <= {"party", "or", "body", "memorandum"}

@@ -110,16 +110,16 @@ def _show(record: dict[str, Any], replayed: bool, fmt: str) -> None:
     if record["fatal"]:
         verdict += " (fatal defect)"
     click.echo(f"{record['title']} #{record['seq']} {record['uid']}")
-    click.echo(f"  stamped {record['received']}  board {record['board']}  {verdict}")
+    terminal.echo(f"  stamped {record['received']}  board {record['board']}  {verdict}")
     if record["late_entry"]:
-        click.echo(
+        terminal.echo(
             f"  late entry, recorded {record['recorded_at']} by {record['clerk']}: "
             f"{record['late_entry']['reason']}"
         )
     if replayed:
-        click.echo("  (already recorded under this idempotency key: nothing new written)")
+        terminal.echo("  (already recorded under this idempotency key: nothing new written)")
     for step in (decision["window"] or {}).get("derivation", [])[-1:] + decision["derivation"]:
-        click.echo(f"  - {step['step']}  [{step['cite']}]")
+        terminal.echo(f"  - {step['step']}  [{step['cite']}]")
 
 
 def _record(kind: str, paper: dict[str, Any], **details: Any) -> None:
@@ -247,12 +247,12 @@ def check(
         return
     verdict = answer["verdict"].replace("_", " ").upper()
     verdict += " (fatal defect)" if answer["fatal"] else ""
-    click.echo(f"{answer['title']} at {answer['board']}, {method}, {answer['at']}: {verdict}")
+    terminal.echo(f"{answer['title']} at {answer['board']}, {method}, {answer['at']}: {verdict}")
     for step in (answer["window"] or {}).get("derivation", [])[-1:] + answer["derivation"]:
-        click.echo(f"  - {step['step']}  [{step['cite']}]")
+        terminal.echo(f"  - {step['step']}  [{step['cite']}]")
     for c in answer["clocks"]:
-        click.echo(f"  starts: {c['title']}: {c['due']}  [{c['cite']}]")
-    click.echo("  (nothing recorded)")
+        terminal.echo(f"  starts: {c['title']}: {c['due']}  [{c['cite']}]")
+    terminal.echo("  (nothing recorded)")
 
 
 @desk.command(name="book")
@@ -335,7 +335,7 @@ def due(
         click.echo(json_export.dumps([clock_dict(c) for c in found]), nl=False)
         return
     for c in found:
-        click.echo(f"{format_day(c.due)}  {c.title}  [{c.cite}]  filing {c.filing}")
+        terminal.echo(f"{format_day(c.due)}  {c.title}  [{c.cite}]  filing {c.filing}")
 
 
 @desk.command()

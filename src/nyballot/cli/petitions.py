@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from nyballot.cli.terminal import echo
 from nyballot.cli.voters import DB
 from nyballot.export.json import dumps
 
@@ -160,7 +161,7 @@ def review_command(fmt: str, keep: bool, **options: Any) -> None:
     elif fmt == "html":
         click.echo(report.worksheet(result))
     else:
-        click.echo(report.text(result), nl=False)
+        echo(report.text(result), nl=False)
 
 
 @petitions.command()
