@@ -7,11 +7,11 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 import click
 
-from nyballot.cli.terminal import echo
+from nyballot.cli.terminal import Fitted, echo
 from nyballot.cli.voters import DB
 from nyballot.export.json import dumps
 
@@ -119,7 +119,8 @@ def _stream(fmt: str, options: dict[str, Any]) -> None:
             report.write_json(run.lines(), run.rest, sys.stdout.buffer)
             sys.stdout.buffer.flush()
         else:
-            report.write_text(run.about(), run.lines(), run.rest, sys.stdout)
+            out = cast(TextIO, Fitted(sys.stdout))  # it only writes whole lines
+            report.write_text(run.about(), run.lines(), run.rest, out)
 
 
 @contextmanager

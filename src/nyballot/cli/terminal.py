@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import shutil
 import textwrap
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 import click
 
@@ -59,3 +59,17 @@ def fit(text: str, width: int | None = None) -> str:
 def echo(text: str, *, nl: bool = True) -> None:
     """``click.echo`` of ``text`` fitted to the terminal."""
     click.echo(fit(text), nl=nl)
+
+
+class Fitted:
+    """A text stream that fits every line written to it to the terminal: for a report
+    written as it is computed, a whole line (or more) at each write."""
+
+    def __init__(self, out: TextIO) -> None:
+        self._out, self._width = out, columns()
+
+    def write(self, text: str) -> int:
+        return self._out.write(fit(text, self._width))
+
+    def flush(self) -> None:
+        self._out.flush()
