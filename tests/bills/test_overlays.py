@@ -90,7 +90,8 @@ def test_every_quotation_in_the_law_versions_occurs_in_its_source() -> None:
 
 
 def test_law_check_passes_the_shipped_data_and_lists_the_s5961_conflicts() -> None:
-    result = CliRunner().invoke(cli, ["law", "check", "S5961"])
+    # a terminal wide enough that no quotation is wrapped
+    result = CliRunner().invoke(cli, ["law", "check", "S5961"], env={"COLUMNS": "1000"})
     assert result.exit_code == 0, result.output
     assert result.output.count("conflict") == 8
     assert '§ 2 "The state board of elections not later than FIFTY-FOUR days' in result.output

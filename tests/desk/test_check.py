@@ -39,8 +39,9 @@ def test_a_petition_handed_in_before_five_is_timely_and_starts_its_clocks(
     assert not book.exists()  # nothing was opened, nothing recorded
 
 
-def test_after_five_on_the_last_day_is_late(run: CliRun) -> None:
+def test_after_five_on_the_last_day_is_late(run: CliRun, monkeypatch: pytest.MonkeyPatch) -> None:
     # Received Mon 04-06 at 17:01, after office hours: filed Tue 04-07, after the last day.
+    monkeypatch.setenv("COLUMNS", "200")  # the verdict on one line (80 columns wrap it)
     code, out, _ = run("desk", "check", "designating_petition", "--board", "albany",
                        "--at", "2026-04-06T17:01-04:00")  # fmt: skip
     assert code == 0

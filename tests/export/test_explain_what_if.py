@@ -28,7 +28,9 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 
 
 def test_the_text_says_first_it_is_a_what_if_of_a_bill_never_enacted() -> None:
-    first, second = CliRunner().invoke(cli, ARGS).stdout.splitlines()[:2]
+    # a terminal wide enough that the law line is one line (on 80 columns it wraps)
+    text = CliRunner().invoke(cli, ARGS, env={"COLUMNS": "400"}).stdout
+    first, second = text.splitlines()[:2]
     assert first.startswith("Law: ") and first.endswith("S5961 (a what-if, not the law)")
     assert second.startswith("WHAT-IF: S.5961 of 2015 was never enacted")
 

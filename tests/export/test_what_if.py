@@ -116,6 +116,8 @@ def test_a_comparison_with_a_bill_is_a_what_if() -> None:
     data = json.loads(CliRunner().invoke(cli, [*args, "--format", "json"]).stdout)
     assert data["what_if"] is True and data["other"]["what_if"] is True
     assert data["base"]["what_if"] is False
-    first, second = CliRunner().invoke(cli, args).stdout.splitlines()[:2]
+    # a terminal wide enough that the law line is one line (on 80 columns it wraps)
+    text = CliRunner().invoke(cli, args, env={"COLUMNS": "400"}).stdout
+    first, second = text.splitlines()[:2]
     assert first.startswith("Law: ") and "(a what-if, not the law); against " in first
     assert second.startswith("WHAT-IF: S.5961 of 2015 was never enacted")

@@ -140,6 +140,7 @@ def test_the_review_written_line_by_line_is_the_review_as_one(
 ) -> None:
     # The command line writes each line as it is ruled; the JSON and the text are what the
     # whole review, built at once, gives (the JSON byte for byte as ``dumps`` writes it).
+    from nyballot.cli.terminal import fit
     from nyballot.export.json import dumps
     from nyballot.petitions.report import text
 
@@ -148,7 +149,8 @@ def test_the_review_written_line_by_line_is_the_review_as_one(
     petition = read_lines((DATA / "lines.csv").read_bytes(), str(DATA / "lines.csv"))
     with opened(str(golden_store)) as con:
         whole = review(con, petition, request)
-    for fmt, expected in (("json", dumps(whole)), ("text", text(whole))):
+    # (the text fitted to the terminal's width, as every text output is)
+    for fmt, expected in (("json", dumps(whole)), ("text", fit(text(whole)))):
         code, out, err = run_cli("petitions", "review", str(DATA / "lines.csv"), *ARGS,
                                  "--db", str(golden_store), "--format", fmt)  # fmt: skip
         assert code == 0, err
@@ -189,7 +191,7 @@ def test_an_independent_petition_without_the_votes_has_no_number(
                                  "--enrolled", "2000", "--db", str(golden_store),
                                  "--format", fmt)  # fmt: skip
         assert code == 0, err
-        assert "give governor_votes (votes for governor in the unit" in out
+        assert "give governor_votes (votes for governor in the unit" in " ".join(out.split())
         assert "None" not in out
         if fmt == "json":
             tally = json.loads(out)["tally"]

@@ -197,7 +197,7 @@ def test_a_what_if_is_marked_in_text_and_json() -> None:
     runner = CliRunner()
     args = ["signatures", "--office", "member-of-assembly", "--with", "S5305A",
             "--votes-for-governor", "41234"]  # fmt: skip
-    out = runner.invoke(cli, args)
+    out = runner.invoke(cli, args, env={"COLUMNS": "400"})  # the heading on one line
     assert "WHAT-IF" in out.output.splitlines()[0]
     body = json.loads(runner.invoke(cli, [*args, "--format", "json"]).output)
     assert body["what_if"] is True and body["requirements"][0]["what_if"] is True

@@ -15,6 +15,7 @@ from nyballot.ballot.nist import from_cdf, to_cdf
 from nyballot.ballot.printed import PAPERS, official_html, proof_html
 from nyballot.ballot.render import ballot_dict, render_html, render_text
 from nyballot.cli.options import with_option
+from nyballot.cli.terminal import echo
 from nyballot.errors import UsageError
 from nyballot.export.json import dumps
 from nyballot.export.pdf import html_to_pdf
@@ -149,4 +150,4 @@ def _write(result: Ballot, fmt: str, no_steps: bool, numbers: range, paper: str)
             raise UsageError(f"--format {fmt}: redirect the output to a file (> ballot.pdf)")
         sys.stdout.buffer.write(html_to_pdf(page))
     else:
-        click.echo(render_text(result, steps=not no_steps), nl=False)
+        echo(render_text(result, steps=not no_steps), nl=False)

@@ -8,7 +8,9 @@ from typing import Any
 import click
 
 from nyballot.calendar.model import Calendar, parse_kind_groups
+from nyballot.cli import terminal
 from nyballot.cli.options import calendar_from_options, calendar_options, chosen_year
+from nyballot.cli.terminal import echo
 from nyballot.errors import UsageError
 from nyballot.export import json as json_export
 from nyballot.reckoning.dates import format_day
@@ -20,9 +22,9 @@ YEAR = click.argument("year", type=click.IntRange(1, 9999), required=False)
 
 def _first_lines(cal: Calendar, note: str | None) -> None:
     """Which law (the first line), and how the year was chosen when none was given."""
-    click.echo(json_export.law_line(cal))
+    echo(json_export.law_line(cal))
     if note:
-        click.echo(f"Year: {note}")
+        echo(f"Year: {note}")
 
 
 @click.command()
@@ -65,12 +67,10 @@ def calendar(
 
         sys.stdout.buffer.write(to_ics(cal, reminder_days=remind))
     else:
-        from rich.console import Console
-
         from nyballot.export.table import print_calendar
 
         _first_lines(cal, note)
-        print_calendar(cal, Console())
+        print_calendar(cal, terminal.console())
 
 
 @click.command()
@@ -88,13 +88,12 @@ def explain(year_or_rule: str, rule_id: str | None, fmt: str, **options: Any) ->
     if fmt == "json":
         click.echo(json_export.dumps(json_export.explain_dict(cal, deadline, note)), nl=False)
     else:
-        from rich.console import Console
         from rich.text import Text
 
         from nyballot.export.table import print_derivation, what_if_lines
 
         _first_lines(cal, note)
-        console = Console(width=max(Console().width, 120))
+        console = terminal.console()
         for line in what_if_lines(cal.what_if_reasons):
             console.print(Text(line, style="bold red"))
         print_derivation(deadline, console)
@@ -116,14 +115,15 @@ def holidays(year: int | None, fmt: str) -> None:
     if fmt == "json":
         click.echo(json_export.dumps(json_export.holidays_dict(year)), nl=False)
         return
-    from rich.console import Console
     from rich.table import Table
+
+    from nyballot.export.fold import print_table
 
     table = Table(title=f"Public holidays {year} ({holiday_table().cite})")
     for column in ("date", "holiday", "source", "note"):
         table.add_column(column)
     for h in days:
         table.add_row(format_day(h.date), h.name, h.cite, h.note)
-    console = Console(width=max(Console().width, 100))
-    console.print(table)
+    console = terminal.console()
+    print_table(table, console)
     console.print(f'Sunday rule: "{holiday_table().sunday_rule}". No Saturday rule.')

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from nyballot.calendar.model import Deadline
 from nyballot.calendar.request import CalendarRequest
+from nyballot.cli import terminal
 from nyballot.cli.options import (
     calendar_options,
     chosen_year,
@@ -142,7 +143,7 @@ def compare_command(
         click.echo(dumps(comparison_dict(result, year_note=note)), nl=False)
     else:
         against = law_words(result.base.law, result.base.overlays)
-        click.echo(f"{law_line(result.other)}; against {against}")
+        terminal.echo(f"{law_line(result.other)}; against {against}")
         if note:
-            click.echo(f"Year: {note}")
-        print_comparison(result, Console(width=max(Console().width, 100)), show_all)
+            terminal.echo(f"Year: {note}")
+        print_comparison(result, terminal.console(), show_all)

@@ -9,6 +9,7 @@ from typing import Any, TypeVar, get_args
 import click
 
 from nyballot.cli.options import with_option
+from nyballot.cli.terminal import echo
 from nyballot.delegates import allocate, read_results
 from nyballot.delegates.allocate import Denominator, Rounding
 from nyballot.delegates.report import render_text, result_dict
@@ -74,4 +75,4 @@ def delegates(
     if fmt == "json":
         click.echo(dumps(result_dict(result)), nl=False)
     else:
-        click.echo(render_text(result), nl=False)
+        echo(render_text(result), nl=False)

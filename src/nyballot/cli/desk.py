@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from nyballot.cli import terminal
 from nyballot.cli.options import with_option
 from nyballot.export import json as json_export
+from nyballot.export.fold import print_table
 from nyballot.reckoning.dates import format_day
 
 if TYPE_CHECKING:
@@ -110,16 +111,16 @@ def _show(record: dict[str, Any], replayed: bool, fmt: str) -> None:
     if record["fatal"]:
         verdict += " (fatal defect)"
     click.echo(f"{record['title']} #{record['seq']} {record['uid']}")
-    click.echo(f"  stamped {record['received']}  board {record['board']}  {verdict}")
+    terminal.echo(f"  stamped {record['received']}  board {record['board']}  {verdict}")
     if record["late_entry"]:
-        click.echo(
+        terminal.echo(
             f"  late entry, recorded {record['recorded_at']} by {record['clerk']}: "
             f"{record['late_entry']['reason']}"
         )
     if replayed:
-        click.echo("  (already recorded under this idempotency key: nothing new written)")
+        terminal.echo("  (already recorded under this idempotency key: nothing new written)")
     for step in (decision["window"] or {}).get("derivation", [])[-1:] + decision["derivation"]:
-        click.echo(f"  - {step['step']}  [{step['cite']}]")
+        terminal.echo(f"  - {step['step']}  [{step['cite']}]")
 
 
 def _record(kind: str, paper: dict[str, Any], **details: Any) -> None:
@@ -247,12 +248,12 @@ def check(
         return
     verdict = answer["verdict"].replace("_", " ").upper()
     verdict += " (fatal defect)" if answer["fatal"] else ""
-    click.echo(f"{answer['title']} at {answer['board']}, {method}, {answer['at']}: {verdict}")
+    terminal.echo(f"{answer['title']} at {answer['board']}, {method}, {answer['at']}: {verdict}")
     for step in (answer["window"] or {}).get("derivation", [])[-1:] + answer["derivation"]:
-        click.echo(f"  - {step['step']}  [{step['cite']}]")
+        terminal.echo(f"  - {step['step']}  [{step['cite']}]")
     for c in answer["clocks"]:
-        click.echo(f"  starts: {c['title']}: {c['due']}  [{c['cite']}]")
-    click.echo("  (nothing recorded)")
+        terminal.echo(f"  starts: {c['title']}: {c['due']}  [{c['cite']}]")
+    terminal.echo("  (nothing recorded)")
 
 
 @desk.command(name="book")
@@ -299,8 +300,8 @@ def _print_book(title: str, rows: list[dict[str, Any]], digests: list[dict[str, 
                 f"\n({row['late_entry']}; recorded {row['recorded']} by {row['clerk']})"
             )
         table.add_row(*(Text(cell) for cell in cells.values()))  # plain text, never markup
-    console = Console(width=max(Console().width, 140))
-    console.print(table)
+    console = terminal.console()
+    print_table(table, console)
     if digests:
         console.print("Daily digests (the last hash of each day):", markup=False)
     for d in digests:
@@ -335,7 +336,7 @@ def due(
         click.echo(json_export.dumps([clock_dict(c) for c in found]), nl=False)
         return
     for c in found:
-        click.echo(f"{format_day(c.due)}  {c.title}  [{c.cite}]  filing {c.filing}")
+        terminal.echo(f"{format_day(c.due)}  {c.title}  [{c.cite}]  filing {c.filing}")
 
 
 @desk.command()

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from nyballot.calendar.model import parse_kind_groups
+from nyballot.cli.terminal import echo
 from nyballot.errors import UsageError
 from nyballot.law.loader import parse_iso_date
 
@@ -78,7 +79,7 @@ def special(
 
         click.echo(json_export.dumps(special_dict(found, groups)), nl=False)
     elif fmt == "text" or found.calendar is None:
-        click.echo(special_text(found, groups), nl=False)
+        echo(special_text(found, groups), nl=False)
     else:
         _write(found.calendar.of_kinds(groups), fmt, special_text(found, groups))
 
@@ -103,9 +104,9 @@ def _judge(found: Any, asked: dict[str, Any], fmt: str) -> None:
         click.echo(json_export.dumps(decision), nl=False)
         return
     window = decision["window"] or {}
-    click.echo(f"{decision['verdict']}: last day {window.get('closes')} ({window.get('cite')})")
+    echo(f"{decision['verdict']}: last day {window.get('closes')} ({window.get('cite')})")
     for n, step in enumerate(decision["derivation"], 1):
-        click.echo(f"  {n}. {step['step']} = {step['date'] or '-'} [{step['cite']}]")
+        echo(f"  {n}. {step['step']} = {step['date'] or '-'} [{step['cite']}]")
 
 
 def _write(cal: object, fmt: str, text: str) -> None:
@@ -154,6 +155,6 @@ def village(
 
         click.echo(json_export.dumps(village_dict(found, groups)), nl=False)
     elif fmt == "text":
-        click.echo(village_text(found, groups), nl=False)
+        echo(village_text(found, groups), nl=False)
     else:
         _write(found.calendar.of_kinds(groups), fmt, village_text(found, groups))

@@ -11,7 +11,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from nyballot.cli import terminal
 from nyballot.errors import UsageError, suggest
+from nyballot.export.fold import print_table
 from nyballot.export.json import dumps, provision_dict
 from nyballot.law.checks import (
     Problem,
@@ -95,7 +97,7 @@ def list_(fmt: str) -> None:
         table.add_column(column)
     for row in rows:
         table.add_row(*row)
-    Console(width=max(Console().width, 120)).print(table)
+    print_table(table, terminal.console())
 
 
 def rule_dict(rule: Rule) -> dict[str, Any]:
@@ -132,7 +134,7 @@ def show(name: str, fmt: str) -> None:
         body = {"rules": [rule_dict(r) for r in v.rules.values()]}
         click.echo(dumps({**header, **body}), nl=False)
         return
-    console = Console(width=max(Console().width, 110))
+    console = terminal.console()
     console.print(f"[bold]{header['id']}[/bold]: {escape(str(header['title']))}")
     console.print(str(header.get("description", "")), markup=False)
     for rule in v.rules.values():
@@ -180,7 +182,7 @@ def _show_overlay(data: Law, o: Overlay, fmt: str) -> None:
             nl=False,
         )
         return
-    console = Console(width=max(Console().width, 110))
+    console = terminal.console()
     console.print(f"[bold]{o.id}[/bold]: {escape(f'{o.title} ({o.cite}; {_status(o.enacted)})')}")
     if o.status:
         console.print(o.status, markup=False)
@@ -281,7 +283,7 @@ def check(names: tuple[str, ...]) -> None:
             known = [*data.versions, *data.overlays]
             raise UsageError(f"law '{name}': no such version or overlay{suggest(name, known)}")
     chosen = list(names) or [*data.versions, *data.overlays]
-    console = Console(width=max(Console().width, 110), soft_wrap=True)
+    console = terminal.console()
     failed = False
     for name in chosen:
         if name in data.versions:
@@ -326,7 +328,7 @@ def coverage(version: str, fmt: str) -> None:
     if fmt == "json":
         click.echo(dumps(coverage_dict(report)), nl=False)
         return
-    print_coverage(report, Console(width=max(Console().width, 140)))
+    print_coverage(report, terminal.console())
 
 
 @law.command()
@@ -345,12 +347,12 @@ def diff(old: Path, new: Path, fmt: str) -> None:
                  "quoted_by": list(c.quoted_by)} for c in changed]  # fmt: skip
         click.echo(dumps({"section": section, "changed": rows}), nl=False)
         return
-    click.echo(f"§ {section}: {len(changed)} units changed between {old} and {new}")
+    terminal.echo(f"§ {section}: {len(changed)} units changed between {old} and {new}")
     for c in changed:
-        click.echo(f"\n§ {c.cite} {c.how}")
+        terminal.echo(f"\n§ {c.cite} {c.how}")
         if c.old:
-            click.echo(f"  old: {c.old[:300]}")
+            terminal.echo(f"  old: {c.old[:300]}")
         if c.new:
-            click.echo(f"  new: {c.new[:300]}")
+            terminal.echo(f"  new: {c.new[:300]}")
         for q in c.quoted_by or ({"in": "-", "id": "no rule or provision", "cite": "", "by": ""},):
-            click.echo(f"  {q['by'] or 'none'}: {q['id']} ({q['in']}) {q['cite']}".rstrip())
+            terminal.echo(f"  {q['by'] or 'none'}: {q['id']} ({q['in']}) {q['cite']}".rstrip())

@@ -7,11 +7,12 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 import click
 
 from nyballot.cli.options import with_option
+from nyballot.cli.terminal import Fitted, echo
 from nyballot.cli.voters import DB
 from nyballot.export.json import dumps
 
@@ -119,7 +120,8 @@ def _stream(fmt: str, options: dict[str, Any]) -> None:
             report.write_json(run.lines(), run.rest, sys.stdout.buffer)
             sys.stdout.buffer.flush()
         else:
-            report.write_text(run.about(), run.lines(), run.rest, sys.stdout)
+            out = cast(TextIO, Fitted(sys.stdout))  # it only writes whole lines
+            report.write_text(run.about(), run.lines(), run.rest, out)
 
 
 @contextmanager
@@ -161,7 +163,7 @@ def review_command(fmt: str, keep: bool, **options: Any) -> None:
     elif fmt == "html":
         click.echo(report.worksheet(result))
     else:
-        click.echo(report.text(result), nl=False)
+        echo(report.text(result), nl=False)
 
 
 @petitions.command()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from nyballot.cli.options import with_option
+from nyballot.cli.terminal import echo
 from nyballot.errors import UsageError
 from nyballot.export.json import dumps
 from nyballot.signatures import PETITIONS, Inputs
@@ -60,7 +61,7 @@ def signatures(
         click.echo(dumps(found.as_dict()), nl=False)
         return
     lines = [found.heading()] + ([f"({found.year_note})"] if found.year_note else [])
-    click.echo("\n".join(lines) + "\n\n" + render_text(found.requirements), nl=False)
+    echo("\n".join(lines) + "\n\n" + render_text(found.requirements), nl=False)
 
 
 _FIELDS = (

@@ -6,6 +6,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from nyballot.export.fold import print_table
 from nyballot.export.table import UNVERIFIED_MARK
 from nyballot.law.coverage import STATUS_WORDS, Coverage, Row, year_spans
 from nyballot.law.subdivisions import cite_of, with_sign
@@ -44,7 +45,7 @@ def print_coverage(report: Coverage, console: Console) -> None:
     for row in report.rows:
         cite = with_sign(row.cite) + (" *" if row.words_missing else "")
         table.add_row(cite, SHORT[row.status], _what(row), escape(row.words))
-    console.print(table)
+    print_table(table, console)
     console.print(f"Total: {totals_line(report)}.")
     console.print(
         f"* words partly missing from the shipped text; {UNVERIFIED_MARK} the rule's words are "

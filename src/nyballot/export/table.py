@@ -56,13 +56,21 @@ def what_if_lines(reasons: list[str]) -> list[str]:
 _DATE, _LAST, _CITE, _BORDERS = 14, 24, 16, 13
 
 
+def _last_width(cal: Calendar) -> int:
+    """The "last day" column's width: 24, or its longest word (a rule id in a formula waiting
+    for an event), so that no id is cut."""
+    words = (w for d in cal.deadlines for w in _date_cell(d)[1].split())
+    return max(_LAST, *(len(w) for w in words))
+
+
 def calendar_table(cal: Calendar) -> Table:
     """The calendar as one table; the "what" column is never narrower than the longest rule
     id, so an id a user copies into ``explain`` is never cut or folded."""
     longest = max((len(d.id) for d in cal.deadlines), default=10)
     table = Table(title=calendar_title(cal))
     table.add_column("first day", no_wrap=True, width=_DATE)
-    table.add_column("last day / date", min_width=_DATE, max_width=_LAST)
+    last = _last_width(cal)
+    table.add_column("last day / date", min_width=min(_DATE, last), max_width=last)
     table.add_column("what", min_width=longest, ratio=1)
     table.add_column("§", max_width=_CITE)
     for d in cal.deadlines:
@@ -77,7 +85,7 @@ def table_width(cal: Calendar) -> int:
     """The narrowest terminal the table fits without cutting a rule id."""
     longest = max((len(d.id) for d in cal.deadlines), default=10)
     cite = min(max((len(d.cite) + 2 for d in cal.deadlines), default=10), _CITE)
-    return _DATE + _LAST + longest + cite + _BORDERS
+    return _DATE + _last_width(cal) + longest + cite + _BORDERS
 
 
 def _print_stacked(cal: Calendar, console: Console) -> None:
