@@ -24,6 +24,11 @@ settings.register_profile("dev", deadline=None)
 _default = "ci" if os.environ.get("CI", "").lower() == "true" else "dev"
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", _default))
 
+# Text output fits the terminal (nyballot.cli.terminal). The tests that compare printed lines
+# read them at a wide terminal, whatever the terminal running the suite; the wrapping itself, at
+# 80 and at 200 columns, is tests/test_terminal_width.py's, which sets COLUMNS for each case.
+os.environ["COLUMNS"] = "200"
+
 
 @pytest.fixture
 def run_cli(capsysbinary: pytest.CaptureFixture[bytes]) -> Callable[..., tuple[int, str, str]]:

@@ -19,6 +19,9 @@ NOTE = "no year given: 2027, the year of the next general election after 2026-12
 @pytest.fixture(autouse=True)
 def december(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NYBALLOT_TODAY", "2026-12-01")
+    # A terminal wide enough that each first line is read whole (the law's line names every
+    # act applied); wrapping at 80 and 200 columns is tests/test_terminal_width.py's.
+    monkeypatch.setenv("COLUMNS", "1000")
 
 
 def _lines(*args: str) -> list[str]:

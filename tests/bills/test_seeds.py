@@ -44,7 +44,7 @@ def test_S5961_dates_reproduced(tmp_path: Path) -> None:
     # S.5961 § 2: "not later than [thirty-six] FIFTY-FOUR days before a primary election"
     # (§ 4-110), § 3 the same for the general (§ 4-112(1)), § 7 the tenth Tuesday (§ 6-147).
     m = _measure("S5961", tmp_path)
-    assert m.provisions == (31, 31)
+    assert m.provisions == (32, 32)  # all 32 the hand overlay amends are found
     for rule in ("primary_candidates.certification", "nominations.certification",
                  "multiple_group.certificate", "referendum.transmittal"):  # fmt: skip
         assert rule not in m.missed, rule

@@ -31,6 +31,7 @@ def test_the_shell_block_runs_and_says_which_law(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("NYBALLOT_")}
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
     env["TMPDIR"] = str(tmp_path)
+    env["COLUMNS"] = "1000"  # each first line read whole (the law's line names every act applied)
     done = subprocess.run(
         ["bash", "-e", "-c", block("```sh")], cwd=ROOT, env=env, capture_output=True, text=True,
         timeout=300,
