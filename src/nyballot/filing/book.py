@@ -10,7 +10,7 @@ memorandum of any objections to such petition or certificate."
 from __future__ import annotations
 
 import html
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from nyballot.filing.model import BOARDS, KINDS, Category, FilingKind
@@ -156,16 +156,24 @@ DIGESTS_NOTE = (
 
 
 def _digests_html(digests: list[dict[str, Any]]) -> str:
-    if not digests:
-        return ""
-    rows = "".join(
-        f"<tr><td>{html.escape(d['board'])}</td><td>{d['day']}</td><td>{d['seq']}</td>"
-        f"<td><code>{d['hash']}</code></td></tr>"
+    cells = [
+        (html.escape(d["board"]), str(d["day"]), str(d["seq"]), f"<code>{d['hash']}</code>")
         for d in digests
-    )
+    ]
+    headers = ("board", "day", "last record", "digest")
+    return _section_html("Daily digests", DIGESTS_NOTE, headers, cells)
+
+
+def _section_html(
+    heading: str, note: str, headers: tuple[str, ...], cells: Sequence[tuple[str, ...]]
+) -> str:
+    """A titled table below the book (nothing when it has no rows); cells are HTML already."""
+    if not cells:
+        return ""
+    head = "".join(f"<th>{h}</th>" for h in headers)
+    rows = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in cells)
     return (
-        f"<h2>Daily digests</h2><p>{html.escape(DIGESTS_NOTE)}</p><table><thead><tr>"
-        "<th>board</th><th>day</th><th>last record</th><th>digest</th></tr></thead>"
+        f"<h2>{heading}</h2><p>{html.escape(note)}</p><table><thead><tr>{head}</tr></thead>"
         f"<tbody>{rows}</tbody></table>"
     )
 
@@ -178,18 +186,13 @@ KEYS_NOTE = (
 
 
 def _keys_html(keys: list[dict[str, str]]) -> str:
-    if not keys:
-        return ""
-    rows = "".join(
-        f"<tr><td>{html.escape(k['key_id'])}</td><td><code>{html.escape(k['public_key'])}"
-        f"</code></td><td>{html.escape(k['first_used'])}</td></tr>"
+    cells = [
+        (html.escape(k["key_id"]), f"<code>{html.escape(k['public_key'])}</code>",
+         html.escape(k["first_used"]))
         for k in keys
-    )
-    return (
-        f"<h2>The board's public keys</h2><p>{html.escape(KEYS_NOTE)}</p><table><thead><tr>"
-        "<th>key</th><th>public key</th><th>first used</th></tr></thead>"
-        f"<tbody>{rows}</tbody></table>"
-    )
+    ]  # fmt: skip
+    headers = ("key", "public key", "first used")
+    return _section_html("The board's public keys", KEYS_NOTE, headers, cells)
 
 
 def title(board_id: str | None, year: int | None) -> str:
