@@ -5,7 +5,11 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
+from importlib import resources
 from typing import Literal
+
+import yaml
 
 from nyballot.reckoning.expressions import Condition, Expr, refs
 
@@ -135,13 +139,28 @@ class Rule:
         return f"{self.id} ({self.cite})"
 
     def in_year(self, year: int) -> bool:
-        """Whether the rule speaks of this year: ``only_in`` presidential years (a year divisible
-        by four, as the calendar has always reckoned them), only in the other years, or only in
-        the years of an election for governor (two years after a presidential year)."""
+        """Whether the rule speaks of this year: ``only_in`` presidential years, only in the
+        other years, or only in the years of an election for governor (``election_year``)."""
+        if self.only_in is None:
+            return True
         if self.only_in == "governor_years":
-            return year % 4 == 2
-        presidential = year % 4 == 0
-        return self.only_in is None or presidential == (self.only_in == "presidential_years")
+            return election_year(year, "governor_years")
+        presidential = election_year(year, "presidential_years")
+        return presidential == (self.only_in == "presidential_years")
+
+
+@cache
+def _cycles() -> dict[str, dict[str, int]]:
+    path = resources.files("nyballot.law").joinpath("data/election_years.yaml")
+    found: dict[str, dict[str, int]] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return found
+
+
+def election_year(year: int, kind: str) -> bool:
+    """Whether ``year`` holds the election of ``kind`` ("presidential_years",
+    "governor_years"), from ``law/data/election_years.yaml``."""
+    cycle = _cycles()[kind]
+    return (year - cycle["from"]) % cycle["every"] == 0
 
 
 @dataclass(frozen=True)
