@@ -1,5 +1,5 @@
 """The years that hold a presidential election or an election for governor are law data
-(law/data/election_years.yaml), read by the rules that speak "only in" such years."""
+(law/data/election_years.json), read by the rules that speak "only in" such years."""
 
 import pytest
 

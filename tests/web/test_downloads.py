@@ -27,7 +27,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     url = f"sqlite:///{folder / 'downloads.sqlite3'}"
     token = Desk(url).create_token("Ann Clerk", "supervisor")
     TOKENS.append(token)
-    with TestClient(create_app(url)) as c:
+    with TestClient(create_app(url, rate=0)) as c:
         paper = {
             "kind": "designating_petition", "board": "albany", "year": 2026,
             "received": "2026-04-02T16:59:00-04:00",

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from importlib import resources
 from typing import Literal
-
-import yaml
 
 from nyballot.reckoning.expressions import Condition, Expr, refs
 
@@ -151,14 +150,14 @@ class Rule:
 
 @cache
 def _cycles() -> dict[str, dict[str, int]]:
-    path = resources.files("nyballot.law").joinpath("data/election_years.yaml")
-    found: dict[str, dict[str, int]] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    path = resources.files("nyballot.law").joinpath("data/election_years.json")
+    found: dict[str, dict[str, int]] = json.loads(path.read_text(encoding="utf-8"))
     return found
 
 
 def election_year(year: int, kind: str) -> bool:
     """Whether ``year`` holds the election of ``kind`` ("presidential_years",
-    "governor_years"), from ``law/data/election_years.yaml``."""
+    "governor_years"), from ``law/data/election_years.json``."""
     cycle = _cycles()[kind]
     return (year - cycle["from"]) % cycle["every"] == 0
 
