@@ -12,7 +12,10 @@ deadline: property tests judge answers, not speed (speed is measured in benchmar
 """
 
 import os
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -46,3 +49,25 @@ def run_cli(capsysbinary: pytest.CaptureFixture[bytes]) -> Callable[..., tuple[i
         return code, out.decode("utf-8", "surrogateescape"), err.decode()
 
     return invoke
+
+
+Shell = Callable[..., "subprocess.CompletedProcess[str]"]  # the shell fixture
+
+
+@pytest.fixture
+def shell(tmp_path: Path) -> Shell:
+    """Run a documented shell block under ``bash -e`` as a reader would: ``nyballot`` on the
+    PATH, temporary files under the test's folder, no ``NYBALLOT_`` setting of the suite's own
+    (``extra`` adds settings); in ``cwd``, the test's folder by default."""
+
+    def run(script: str, cwd: Path | None = None, **extra: str) -> subprocess.CompletedProcess[str]:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("NYBALLOT_")}
+        env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+        env["TMPDIR"] = str(tmp_path)
+        env.update(extra)
+        return subprocess.run(
+            ["bash", "-e", "-c", script], cwd=cwd or tmp_path, env=env, capture_output=True,
+            text=True, timeout=300,
+        )  # fmt: skip
+
+    return run

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = (ROOT / "docs" / "clerks.md").read_text(encoding="utf-8")
@@ -21,23 +19,13 @@ def block(after: str, fence: str = "```sh") -> str:
     return PAGE[start : PAGE.index("\n```", start)]
 
 
-def shell(script: str, cwd: Path, tmp: Path) -> subprocess.CompletedProcess[str]:
-    """Run ``script`` under ``bash -e`` as a user would: ``nyballot`` on the PATH, temporary
-    files under ``tmp``, no database named in the environment."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("NYBALLOT_")}
-    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
-    env["TMPDIR"] = str(tmp)
-    return subprocess.run(
-        ["bash", "-e", "-c", script], cwd=cwd, env=env, capture_output=True, text=True,
-        timeout=300,
-    )  # fmt: skip
-
-
-def test_the_desk_walkthrough_runs_as_written_and_leaves_no_book_behind(tmp_path: Path) -> None:
+def test_the_desk_walkthrough_runs_as_written_and_leaves_no_book_behind(
+    shell: Any, tmp_path: Path
+) -> None:
     script = block("A walkthrough on a temporary book")
     default_book = ROOT / "nyballot.sqlite3"
     before = default_book.stat().st_mtime_ns if default_book.exists() else None
-    done = shell(script, ROOT, tmp_path)
+    done = shell(script, ROOT)
     assert done.returncode == 0, done.stderr
     out = done.stdout
     # The comments' verdicts: the specifications TIMELY, the contradiction refused, the chain of
@@ -55,7 +43,9 @@ def test_the_desk_walkthrough_runs_as_written_and_leaves_no_book_behind(tmp_path
     assert (default_book.stat().st_mtime_ns if default_book.exists() else None) == before
 
 
-def test_the_petition_walkthrough_runs_as_written_and_prints_the_excerpt(tmp_path: Path) -> None:
+def test_the_petition_walkthrough_runs_as_written_and_prints_the_excerpt(
+    shell: Any, tmp_path: Path
+) -> None:
     (tmp_path / "examples").symlink_to(ROOT / "examples")
     # The walkthrough, then the independent petition's command over the same store.
     script = (
@@ -63,7 +53,7 @@ def test_the_petition_walkthrough_runs_as_written_and_prints_the_excerpt(tmp_pat
         + block("**An independent petition**")
         + block("**At the state's size.**")
     )
-    done = shell(script, tmp_path, tmp_path)
+    done = shell(script)
     assert done.returncode == 0, done.stderr
     excerpt = block("was written against that seed-7 sample", "```\n")
     shown = [line for line in excerpt.splitlines() if line.strip() not in ("", "...")]

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = (ROOT / "docs" / "analysts-bills.md").read_text(encoding="utf-8")
@@ -16,18 +14,8 @@ def block(after: str, fence: str = "```sh") -> str:
     return PAGE[start : PAGE.index("\n```", start)]
 
 
-def shell(script: str, tmp: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("NYBALLOT_")}
-    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
-    env["TMPDIR"] = str(tmp)
-    return subprocess.run(
-        ["bash", "-e", "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
-        timeout=300,
-    )  # fmt: skip
-
-
-def test_the_workflow_runs_as_written(tmp_path: Path) -> None:
-    done = shell(block("## The workflow, with A.6774 of 2023"), tmp_path)
+def test_the_workflow_runs_as_written(shell: Any) -> None:
+    done = shell(block("## The workflow, with A.6774 of 2023"), ROOT)
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "§ 1 add 6-158(1-a)" in out and "§ 2 add 6-134(4-a)" in out
@@ -41,8 +29,8 @@ def test_the_workflow_runs_as_written(tmp_path: Path) -> None:
     assert "my-a6774: Drafted from A6774-2023.txt" in out
 
 
-def test_the_measure_and_diff_run_as_written(tmp_path: Path) -> None:
-    done = shell(block("## How well it reads"), tmp_path)
+def test_the_measure_and_diff_run_as_written(shell: Any) -> None:
+    done = shell(block("## How well it reads"), ROOT)
     assert done.returncode == 0, done.stderr
     assert "2026-petition-period" in done.stdout and "date rules 2/2 (100%)" in done.stdout
     assert "§ 6-158(1) changed" in done.stdout

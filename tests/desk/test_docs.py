@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
+from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -20,19 +18,9 @@ def blocks(page: str) -> list[str]:
     return re.findall(r"```sh\n(.*?)\n```", (DOCS / page).read_text(encoding="utf-8"), re.S)
 
 
-def shell(script: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("NYBALLOT_")}
-    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
-    env["TMPDIR"] = str(cwd)
-    return subprocess.run(
-        ["bash", "-e", "-c", script], cwd=cwd, env=env, capture_output=True, text=True,
-        timeout=300,
-    )  # fmt: skip
-
-
-def test_the_desk_page_runs_as_written(tmp_path: Path) -> None:
+def test_the_desk_page_runs_as_written(shell: Any, tmp_path: Path) -> None:
     check, desk = blocks("desk.md")
-    done = shell(check, tmp_path)
+    done = shell(check)
     assert done.returncode == 0, done.stderr
     verdicts = [line for line in done.stdout.splitlines() if line.startswith("Designating")]
     assert [v.rsplit(": ", 1)[1] for v in verdicts] == [
@@ -40,13 +28,13 @@ def test_the_desk_page_runs_as_written(tmp_path: Path) -> None:
     ]  # fmt: skip
     assert "starts: Last day to file written objections: 2026-04-06  [6-154(2)]" in done.stdout
     assert "by Wed 2026-04-08" in done.stdout and '"verdict": "timely"' in done.stdout
-    done = shell(desk, tmp_path)
+    done = shell(desk)
     assert done.returncode == 0, done.stderr
     assert "ok: 1 records, every board's chain holds" in done.stdout
     assert (tmp_path / "book.csv").read_bytes().startswith("\ufeffseq,".encode())
 
 
-def test_the_timeliness_url_on_the_desk_page_answers(tmp_path: Path) -> None:
+def test_the_timeliness_url_on_the_desk_page_answers(shell: Any, tmp_path: Path) -> None:
     text = (DOCS / "desk.md").read_text(encoding="utf-8")
     url = re.search(r"`GET (/timeliness\?[^`]+)`", text)
     assert url is not None
@@ -55,9 +43,9 @@ def test_the_timeliness_url_on_the_desk_page_answers(tmp_path: Path) -> None:
     assert answer["verdict"] == "timely" and answer["clocks"][0]["due"] == "2026-04-06"
 
 
-def test_the_operators_page_runs_as_written(tmp_path: Path) -> None:
+def test_the_operators_page_runs_as_written(shell: Any) -> None:
     (keys,) = [b for b in blocks("operators.md") if "signing-key --new" in b]
-    done = shell(keys, tmp_path)
+    done = shell(keys)
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert re.search(r"^key [0-9a-f]{16}: public key [0-9a-f]{64}$", out, re.M)
