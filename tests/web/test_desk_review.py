@@ -1,0 +1,143 @@
+"""A clerk uploads a filed petition's lines on the web desk and follows the review to its
+report, in a real Chromium; an upload without the CSRF token, or over the upload limit, is
+refused and keeps nothing."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from nyballot.filing import access
+from nyballot.filing.desk import Desk
+from nyballot.petitions import kept
+from nyballot.voters.store import connect, import_file
+from nyballot.web import create_app
+
+from .test_desk_page import sign_in
+
+DATA = Path(__file__).parents[1] / "petitions" / "data"
+LINES = DATA / "lines.csv"  # a header and 13 signature lines
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    store = tmp_path_factory.mktemp("voters") / "voters.duckdb"
+    import_file(DATA / "voters.txt", str(store), date=dt.date(2026, 1, 5))
+    return store
+
+
+@pytest.fixture
+def voters(imported: Path, tmp_path: Path) -> Path:
+    """A fresh copy of the voter store for each test."""
+    store = tmp_path / "voters.duckdb"
+    shutil.copyfile(imported, store)
+    return store
+
+
+def desk_page(
+    tmp_path: Path, browser: Browser, serve: Callable[[Any], AbstractContextManager[str]],
+    **options: Any,
+) -> Iterator[tuple[Page, Desk, str]]:  # fmt: skip
+    url = f"sqlite:///{tmp_path / 'desk.sqlite3'}"
+    desk = Desk(url)
+    token = desk.create_token("Ann Clerk", "clerk", ["albany"])
+    with serve(create_app(url, **options)) as base:
+        context = browser.new_context(base_url=base, viewport={"width": 390, "height": 844})
+        context.set_default_timeout(20_000)
+        yield context.new_page(), desk, token
+        context.close()
+
+
+@pytest.fixture
+def clerk(
+    tmp_path: Path, browser: Browser, serve: Callable[[Any], AbstractContextManager[str]],
+    voters: Path, monkeypatch: pytest.MonkeyPatch,
+) -> Iterator[tuple[Page, Desk, str]]:  # fmt: skip
+    monkeypatch.setenv("NYBALLOT_VOTERS_DB", str(voters))
+    yield from desk_page(tmp_path, browser, serve)
+
+
+@pytest.fixture
+def small_limit(
+    tmp_path: Path, browser: Browser, serve: Callable[[Any], AbstractContextManager[str]],
+    voters: Path, monkeypatch: pytest.MonkeyPatch,
+) -> Iterator[tuple[Page, Desk, str]]:  # fmt: skip
+    monkeypatch.setenv("NYBALLOT_VOTERS_DB", str(voters))
+    yield from desk_page(tmp_path, browser, serve, max_upload=200)
+
+
+def file_and_open_upload(page: Page, token: str) -> str:
+    """Sign in, file a 2026 designating petition, follow its receipt to the upload form."""
+    sign_in(page, token)
+    page.get_by_label("Paper", exact=True).select_option("designating_petition")
+    page.get_by_label("Election year").fill("2026")
+    page.get_by_label("Candidate", exact=True).fill("Ana Ruiz")
+    page.get_by_label("Candidate's residence").fill("40 Grand St, Albany")
+    page.get_by_role("button", name="File and stamp").click()
+    page.locator("#review-link").click()
+    page.wait_for_selector("#review-form")
+    uid = page.get_by_label("Petition's record").input_value()
+    page.get_by_label("Party").fill("DEM")
+    page.get_by_label("Political unit").fill("AD=7")
+    page.get_by_label("Enrolled voters in the unit").fill("40")
+    page.get_by_label("Lines file").set_input_files(str(LINES))
+    return uid
+
+
+def reviews_kept(store: str) -> list[dict[str, Any]]:
+    con = connect(Path(store), read_only=True)
+    try:
+        return kept.listing(con)
+    finally:
+        con.close()
+
+
+def test_a_clerk_uploads_a_lines_file_and_sees_the_finished_review(
+    clerk: tuple[Page, Desk, str], voters: Path
+) -> None:
+    page, desk, token = clerk
+    uid = file_and_open_upload(page, token)
+    page.get_by_role("button", name="Upload and review").click()
+    page.wait_for_selector("#review-page", timeout=60_000)  # the page reloads itself until then
+    # All 13 lines of the file ruled, then kept.
+    assert "Done: 13 of 13 lines ruled and kept" in page.locator("#review-state").inner_text()
+    page.locator("#review-page").click()
+    # Without a rival petition in the book 4 of the 13 lines are valid (as on the review page).
+    assert "4 valid of 13" in page.locator("#tally").inner_text()
+    (review,) = reviews_kept(str(voters))
+    assert page.url.endswith(f"/web/petitions/{review['id']}")
+    logged = [r for r in access.read_log(desk.engine) if r["action"] == "keep review"]
+    assert [r["outcome"] for r in logged] == ["recorded"] and uid
+
+
+def test_an_upload_without_the_csrf_token_is_refused_and_keeps_nothing(
+    clerk: tuple[Page, Desk, str], voters: Path
+) -> None:
+    page, _, token = clerk
+    file_and_open_upload(page, token)
+    page.evaluate("document.querySelector('#review-form input[name=csrf]').remove()")
+    page.get_by_role("button", name="Upload and review").click()
+    page.wait_for_selector("#desk-error")
+    assert "no or a wrong CSRF token" in page.locator("#desk-error").inner_text()
+    # What was typed is still in the form.
+    assert page.get_by_label("Political unit").input_value() == "AD=7"
+    assert reviews_kept(str(voters)) == []
+
+
+def test_an_upload_over_the_limit_is_refused_and_keeps_nothing(
+    small_limit: tuple[Page, Desk, str], voters: Path
+) -> None:
+    page, _, token = small_limit
+    file_and_open_upload(page, token)
+    assert LINES.stat().st_size > 200
+    page.get_by_role("button", name="Upload and review").click()
+    page.wait_for_selector("#desk-error")
+    assert "larger than 200 bytes" in page.locator("#desk-error").inner_text()
+    assert reviews_kept(str(voters)) == []
