@@ -12,15 +12,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 
 from nyballot.filing import access
 from nyballot.filing.desk import Desk
 from nyballot.petitions import kept
 from nyballot.voters.store import connect, import_file
-from nyballot.web import create_app
+from nyballot.web import create_app, desk_reviews
 
 from .test_desk_page import sign_in
+from .test_views import fits_and_is_accessible
 
 DATA = Path(__file__).parents[1] / "petitions" / "data"
 LINES = DATA / "lines.csv"  # a header and 13 signature lines
@@ -48,10 +50,13 @@ def desk_page(
     url = f"sqlite:///{tmp_path / 'desk.sqlite3'}"
     desk = Desk(url)
     token = desk.create_token("Ann Clerk", "clerk", ["albany"])
-    with serve(create_app(url, **options)) as base:
+    app = create_app(url, **options)
+    with serve(app) as base:
         context = browser.new_context(base_url=base, viewport={"width": 390, "height": 844})
         context.set_default_timeout(20_000)
-        yield context.new_page(), desk, token
+        page = context.new_page()
+        page.app = app  # type: ignore[attr-defined]  # for a test that looks at its reviews
+        yield page, desk, token
         context.close()
 
 
@@ -141,3 +146,48 @@ def test_an_upload_over_the_limit_is_refused_and_keeps_nothing(
     page.wait_for_selector("#desk-error")
     assert "larger than 200 bytes" in page.locator("#desk-error").inner_text()
     assert reviews_kept(str(voters)) == []
+
+
+def test_the_progress_page_reloads_itself_until_the_review_has_ended(
+    clerk: tuple[Page, Desk, str],
+) -> None:
+    page, _, token = clerk
+    sign_in(page, token)
+    jobs = desk_reviews.jobs_of_app(page.app)  # type: ignore[attr-defined]
+    job = desk_reviews.Job("j1", "uid-1", "albany", "Ann Clerk", total=13, done=5, state="ruling")
+    jobs.add(job)
+    page.goto("/web/desk/reviews/j1")
+    assert "5 of 13 lines ruled" in page.locator("#review-state").inner_text()
+    job.done, job.state, job.review = 13, "done", "r1"
+    page.wait_for_selector("#review-page", timeout=10_000)  # reloaded by the page's own script
+    assert "13 of 13 lines ruled and kept" in page.locator("#review-state").inner_text()
+
+
+@pytest.mark.parametrize("width", [390, 1200])
+def test_the_clerks_pages_fit_and_are_accessible(clerk: tuple[Page, Desk, str], width: int) -> None:
+    page, _, token = clerk
+    page.set_viewport_size({"width": width, "height": 900})
+    axe = Axe()
+    file_and_open_upload(page, token)  # signed in, a petition filed: its receipt, the form
+    fits_and_is_accessible(page, axe, f"the upload form at {width}")
+    page.goto("/web/desk")
+    fits_and_is_accessible(page, axe, f"the desk at {width}")
+    jobs = desk_reviews.jobs_of_app(page.app)  # type: ignore[attr-defined]
+    jobs.add(desk_reviews.Job("j2", "uid-2", "albany", "Ann Clerk", 13, 5, "ruling"))
+    jobs.add(desk_reviews.Job("j3", "uid-3", "albany", "Ann Clerk", 13, 13, "done", review="r3"))
+    jobs.add(desk_reviews.Job("j4", "uid-4", "albany", "Ann Clerk", 13, 0, "refused", "no file"))
+    for job in ("j2", "j3", "j4"):
+        page.goto(f"/web/desk/reviews/{job}")
+        fits_and_is_accessible(page, axe, f"review {job} at {width}")
+
+
+def test_a_review_of_another_boards_petition_is_not_shown(
+    clerk: tuple[Page, Desk, str],
+) -> None:
+    page, _, token = clerk
+    sign_in(page, token)
+    jobs = desk_reviews.jobs_of_app(page.app)  # type: ignore[attr-defined]
+    jobs.add(desk_reviews.Job("j5", "uid-5", "erie", "Bo Clerk", 13, 13, "done", review="r5"))
+    response = page.goto("/web/desk/reviews/j5")
+    assert response is not None and response.status == 403
+    assert page.locator("#review-page").count() == 0

@@ -20,7 +20,7 @@ import dataclasses
 import secrets
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import RedirectResponse, Response
@@ -84,7 +84,12 @@ class Jobs:
 
 
 def jobs_of(request: Request) -> Jobs:
-    state = request.app.state
+    return jobs_of_app(request.app)
+
+
+def jobs_of_app(app: Any) -> Jobs:
+    """The reviews of an application (one ``Jobs`` per application)."""
+    state = app.state
     if not hasattr(state, "desk_reviews"):
         state.desk_reviews = Jobs()
     found: Jobs = state.desk_reviews
