@@ -4,8 +4,6 @@ refused and keeps nothing."""
 
 from __future__ import annotations
 
-import datetime as dt
-import shutil
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -18,7 +16,7 @@ from playwright.sync_api import Browser, Page
 from nyballot.filing import access
 from nyballot.filing.desk import Desk
 from nyballot.petitions import kept
-from nyballot.voters.store import connect, import_file
+from nyballot.voters.store import connect
 from nyballot.web import create_app, desk_reviews
 
 from .test_desk_page import sign_in
@@ -26,21 +24,6 @@ from .test_views import fits_and_is_accessible
 
 DATA = Path(__file__).parents[1] / "petitions" / "data"
 LINES = DATA / "lines.csv"  # a header and 13 signature lines
-
-
-@pytest.fixture(scope="module")
-def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    store = tmp_path_factory.mktemp("voters") / "voters.duckdb"
-    import_file(DATA / "voters.txt", str(store), date=dt.date(2026, 1, 5))
-    return store
-
-
-@pytest.fixture
-def voters(imported: Path, tmp_path: Path) -> Path:
-    """A fresh copy of the voter store for each test."""
-    store = tmp_path / "voters.duckdb"
-    shutil.copyfile(imported, store)
-    return store
 
 
 def desk_page(
@@ -62,20 +45,14 @@ def desk_page(
 
 @pytest.fixture
 def clerk(
-    tmp_path: Path, browser: Browser, serve: Callable[[Any], AbstractContextManager[str]],
-    voters: Path, monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest, tmp_path: Path, browser: Browser,
+    serve: Callable[[Any], AbstractContextManager[str]], store: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> Iterator[tuple[Page, Desk, str]]:  # fmt: skip
-    monkeypatch.setenv("NYBALLOT_VOTERS_DB", str(voters))
-    yield from desk_page(tmp_path, browser, serve)
-
-
-@pytest.fixture
-def small_limit(
-    tmp_path: Path, browser: Browser, serve: Callable[[Any], AbstractContextManager[str]],
-    voters: Path, monkeypatch: pytest.MonkeyPatch,
-) -> Iterator[tuple[Page, Desk, str]]:  # fmt: skip
-    monkeypatch.setenv("NYBALLOT_VOTERS_DB", str(voters))
-    yield from desk_page(tmp_path, browser, serve, max_upload=200)
+    """A clerk's page on a server over a fresh book and a copy of the golden voter store (the
+    application's options, such as ``max_upload``, given by an indirect parameter)."""
+    monkeypatch.setenv("NYBALLOT_VOTERS_DB", str(store))
+    yield from desk_page(tmp_path, browser, serve, **getattr(request, "param", {}))
 
 
 def file_and_open_upload(page: Page, token: str) -> str:
@@ -96,8 +73,8 @@ def file_and_open_upload(page: Page, token: str) -> str:
     return uid
 
 
-def reviews_kept(store: str) -> list[dict[str, Any]]:
-    con = connect(Path(store), read_only=True)
+def reviews_kept(path: str) -> list[dict[str, Any]]:
+    con = connect(Path(path), read_only=True)
     try:
         return kept.listing(con)
     finally:
@@ -105,7 +82,7 @@ def reviews_kept(store: str) -> list[dict[str, Any]]:
 
 
 def test_a_clerk_uploads_a_lines_file_and_sees_the_finished_review(
-    clerk: tuple[Page, Desk, str], voters: Path
+    clerk: tuple[Page, Desk, str], store: Path
 ) -> None:
     page, desk, token = clerk
     uid = file_and_open_upload(page, token)
@@ -116,14 +93,14 @@ def test_a_clerk_uploads_a_lines_file_and_sees_the_finished_review(
     page.locator("#review-page").click()
     # Without a rival petition in the book 4 of the 13 lines are valid (as on the review page).
     assert "4 valid of 13" in page.locator("#tally").inner_text()
-    (review,) = reviews_kept(str(voters))
+    (review,) = reviews_kept(str(store))
     assert page.url.endswith(f"/web/petitions/{review['id']}")
     logged = [r for r in access.read_log(desk.engine) if r["action"] == "keep review"]
     assert [r["outcome"] for r in logged] == ["recorded"] and uid
 
 
 def test_an_upload_without_the_csrf_token_is_refused_and_keeps_nothing(
-    clerk: tuple[Page, Desk, str], voters: Path
+    clerk: tuple[Page, Desk, str], store: Path
 ) -> None:
     page, _, token = clerk
     file_and_open_upload(page, token)
@@ -133,19 +110,23 @@ def test_an_upload_without_the_csrf_token_is_refused_and_keeps_nothing(
     assert "no or a wrong CSRF token" in page.locator("#desk-error").inner_text()
     # What was typed is still in the form.
     assert page.get_by_label("Political unit").input_value() == "AD=7"
-    assert reviews_kept(str(voters)) == []
+    assert reviews_kept(str(store)) == []
 
 
+@pytest.mark.parametrize("clerk", [{"max_upload": 200}], indirect=True)
 def test_an_upload_over_the_limit_is_refused_and_keeps_nothing(
-    small_limit: tuple[Page, Desk, str], voters: Path
+    clerk: tuple[Page, Desk, str], store: Path
 ) -> None:
-    page, _, token = small_limit
+    page, desk, token = clerk
     file_and_open_upload(page, token)
     assert LINES.stat().st_size > 200
     page.get_by_role("button", name="Upload and review").click()
     page.wait_for_selector("#desk-error")
     assert "larger than 200 bytes" in page.locator("#desk-error").inner_text()
-    assert reviews_kept(str(voters)) == []
+    assert reviews_kept(str(store)) == []
+    # Refused as over the API, and logged the same way.
+    logged = [r for r in access.read_log(desk.engine) if r["action"] == "keep review"]
+    assert [r["outcome"][:30] for r in logged] == ["refused: lines file: larger th"]
 
 
 def test_the_progress_page_reloads_itself_until_the_review_has_ended(

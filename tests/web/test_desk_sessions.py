@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-from desk.conftest import db_url  # noqa: F401 (the fixture: SQLite and PostgreSQL)
 from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
@@ -42,7 +41,7 @@ def kept(desk: Desk) -> list[dict[str, object]]:
         return [dict(r) for r in conn.execute(select(web_sessions)).mappings()]
 
 
-def test_a_session_survives_a_new_server_over_the_same_database(db_url: str) -> None:  # noqa: F811
+def test_a_session_survives_a_new_server_over_the_same_database(db_url: str) -> None:
     desk = Desk(db_url)
     token = desk.create_token("Ann Clerk", "clerk", ["albany"])
     sid = signed_in_client(db_url, token).cookies[COOKIE]
@@ -54,7 +53,7 @@ def test_a_session_survives_a_new_server_over_the_same_database(db_url: str) -> 
     assert row["token_id"] == 1 and row["boards"] == "albany" and row["csrf"]
 
 
-def test_a_revoked_tokens_session_is_refused_and_deleted(db_url: str) -> None:  # noqa: F811
+def test_a_revoked_tokens_session_is_refused_and_deleted(db_url: str) -> None:
     desk = Desk(db_url)
     token = desk.create_token("Ann Clerk", "clerk")
     sid = signed_in_client(db_url, token).cookies[COOKIE]
@@ -64,7 +63,7 @@ def test_a_revoked_tokens_session_is_refused_and_deleted(db_url: str) -> None:  
     assert kept(Desk(db_url)) == []
 
 
-def test_an_expired_session_is_refused_and_purged(db_url: str) -> None:  # noqa: F811
+def test_an_expired_session_is_refused_and_purged(db_url: str) -> None:
     desk = Desk(db_url)
     token = desk.create_token("Ann Clerk", "clerk")
     sid = signed_in_client(db_url, token).cookies[COOKIE]
@@ -76,7 +75,7 @@ def test_an_expired_session_is_refused_and_purged(db_url: str) -> None:  # noqa:
     assert 'id="file-form"' in fresh_client(db_url, other.cookies[COOKIE]).get("/web/desk").text
 
 
-def test_signing_out_deletes_the_session(db_url: str) -> None:  # noqa: F811
+def test_signing_out_deletes_the_session(db_url: str) -> None:
     desk = Desk(db_url)
     client = signed_in_client(db_url, desk.create_token("Ann Clerk", "clerk"))
     form = client.get("/web/desk").text

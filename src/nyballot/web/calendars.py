@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from itertools import groupby
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Query, Request
@@ -125,7 +126,24 @@ def _mine(
     return mine
 
 
+T = TypeVar("T")
 MineAsked = Annotated[Mine, Depends(_mine)]
+
+
+def _or_error(dependency: Callable[..., T]) -> Callable[..., T | NyballotError]:
+    """A dependency that gives what was wrong instead of raising it, for a page that shows
+    its form again (the same parameters: FastAPI reads the signature it wraps)."""
+
+    @functools.wraps(dependency)
+    def given(*args: Any, **kwargs: Any) -> T | NyballotError:
+        try:
+            return dependency(*args, **kwargs)
+        except NyballotError as exc:
+            return exc
+
+    return given
+
+
 NOT_DEADLINES = frozenset({"election", "first_day", "cutoff"})
 # Days before each last day that a subscribed calendar program reminds (VALARM); 0: that day.
 Remind = Annotated[int, Query(ge=0, le=60)]
@@ -181,37 +199,29 @@ def home_page(
     )
 
 
-def _mine_or_error(
-    year: Text = None,
-    law: Text = None,
-    overlays: Overlays = None,
-    who: Text = "candidate",
-    office: Text = "any",
-    body: Text = "party",
-    on: Text = None,
-    remind: Text = None,
-) -> tuple[Mine, int] | NyballotError:
-    """The page's choice and its days of reminder, or what was wrong, for the form again."""
-    try:
-        days = (remind or "3").strip()
-        if not days.isdigit() or int(days) > 60:
-            raise UsageError(f"remind '{days[:20]}': expected a number of days from 0 to 60")
-        return _mine(year, law, overlays, who, office, body, on), int(days)
-    except NyballotError as exc:
-        return exc
+def _days(remind: str | None) -> int:
+    """The page's days of reminder (the feed's are a checked query parameter)."""
+    days = (remind or "3").strip()
+    if not days.isdigit() or int(days) > 60:
+        raise UsageError(f"remind '{days[:20]}': expected a number of days from 0 to 60")
+    return int(days)
 
 
 @router.get("/web/mine", response_model=None)
 def mine_page(
     request: Request,
-    asked: Annotated[tuple[Mine, int] | NyballotError, Depends(_mine_or_error)],
+    mine: Annotated[Mine | NyballotError, Depends(_or_error(_mine))],
     on: Text = None,
+    remind: Text = None,
 ) -> Response:
     """The dates that apply to one person, by month, the next deadline on top, today marked;
     a choice that is wrong is shown again, as typed, with what was wrong."""
-    if isinstance(asked, NyballotError):
-        return _mine_page(request, _mine(on=on), 3, on, str(asked), typed_in(request))
-    return _mine_page(request, *asked, on)
+    try:
+        if isinstance(mine, NyballotError):
+            raise mine
+        return _mine_page(request, mine, _days(remind), on)
+    except NyballotError as exc:
+        return _mine_page(request, _mine(on=on), 3, on, str(exc), typed_in(request))
 
 
 def _mine_page(

@@ -125,9 +125,10 @@ async def upload_lines(request: Request) -> Response:
     form = await request.form(max_files=1, max_fields=len(FIELDS) + 2)
     typed = {k: str(form.get(k) or "")[:100] for k in FIELDS}
     upload = form.get("lines")
+    if not same(str(form.get("csrf") or ""), session.csrf):
+        await form.close()
+        return _form(session.csrf, actor, typed, NO_CSRF, 403)
     try:
-        if not same(str(form.get("csrf") or ""), session.csrf):
-            raise ForbiddenError(NO_CSRF)
         if not isinstance(upload, UploadFile) or not upload.filename:
             raise UsageError("lines file: choose the petition's lines file (CSV)")
         limit: int = request.app.state.max_upload
@@ -140,12 +141,14 @@ async def upload_lines(request: Request) -> Response:
         status = (
             403 if isinstance(exc, ForbiddenError) else 413 if isinstance(exc, TooLarge) else 400
         )
+        desk: Desk = request.app.state.desk  # refused as over the API: logged
+        access.log(desk.engine, actor.name, KEEP, f"review of {typed['petition'][:40]}",
+                   actor.client, f"refused: {str(exc)[:250]}")  # fmt: skip
         return _form(session.csrf, actor, typed, str(exc), status)
     finally:
         await form.close()
     jobs_of(request).add(job)
-    desk: Desk = request.app.state.desk
-    jobs_of(request).pool.submit(_run, job, lines, wanted, desk, actor)
+    jobs_of(request).pool.submit(_run, job, lines, wanted, request.app.state.desk, actor)
     return RedirectResponse(f"/web/desk/reviews/{job.id}", status_code=303)
 
 
