@@ -17,6 +17,7 @@ nothing.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import secrets
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -27,6 +28,7 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
+from nyballot.api.petitions import KEEP  # the access log's name for it, as over the API
 from nyballot.errors import NyballotError, UsageError
 from nyballot.filing import access
 from nyballot.filing.access import RECORD, Actor
@@ -42,7 +44,6 @@ router = APIRouter(include_in_schema=False)
 
 # The form whose body carries a lines file (the upload limit, not the small one).
 UPLOADS: tuple[str, ...] = ("/web/desk/review",)
-KEEP = "keep review"  # the access log's name for it, as over the API
 FIELDS = ("petition", "party", "unit", "enrolled", "required", "seats")
 KEPT_JOBS = 200  # the reviews whose progress is remembered (the oldest ended ones go first)
 JobId = Annotated[str, Path(max_length=40)]
@@ -218,6 +219,7 @@ def _run(job: Job, lines: Petition, wanted: ReviewRequest, desk: Desk, actor: Ac
     except NyballotError as exc:
         job.error, job.state = str(exc), "refused"
     except Exception as exc:  # a review that fails keeps nothing; the page says so
+        logging.getLogger(__name__).exception("review of petition %s failed", job.petition)
         job.error, job.state = (
             f"the review failed ({type(exc).__name__}); nothing was kept",
             "refused",
