@@ -75,6 +75,13 @@ class Special:
     checks: list[Check] = field(default_factory=list)
     no_special: NoSpecialElection | None = None
 
+    @property
+    def id(self) -> str:
+        """Which special election this is, as the desk records it and the calendar files name
+        it: the office and the days of the proclamation and of the election."""
+        request = self.request
+        return f"{self.office.name}:{request.proclaimed.isoformat()}:{request.election.isoformat()}"
+
 
 def office_of(name: str, law: SpecialLaw) -> Office:
     """The office named, or a UsageError: one § 42(3) excepts, or one the words do not name."""

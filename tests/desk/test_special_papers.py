@@ -1,0 +1,149 @@
+"""Papers for a special election at the desk: the record names the election, its verdict and
+its clocks come from that election's own calendar, the hash covers the name, and a bad name is
+refused with nothing stored. On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic import command
+from sqlalchemy import create_engine, text
+
+from nyballot.elections.desk import special_desk
+from nyballot.errors import UsageError
+from nyballot.filing.chain import CHAINED, record_hash
+from nyballot.filing.desk import Desk, Submission
+from nyballot.filing.store import _config, dispose_all
+
+from .conftest import DeskClock
+from .test_chain import tamper
+
+# Assembly: proclaimed Mon Feb 2, 2026, election Tue Mar 17 (PBO § 42(3)(b): 43 days).
+ASSEMBLY = "assembly:2026-02-02:2026-03-17"
+
+
+def desk_at(db_url: str, at: str) -> Desk:
+    return Desk(db_url, clock=DeskClock(at), specials=special_desk)
+
+
+def certificate(**changes: Any) -> Submission:
+    fields: dict[str, Any] = {
+        "kind": "party_nomination", "board": "albany", "year": 2026, "special": ASSEMBLY,
+        "candidates": [{"name": "Ana Ruiz", "residence": "Albany"}],
+        "office": "Member of Assembly", "district": "109", "party": "Democratic",
+    }  # fmt: skip
+    return Submission(**(fields | changes))
+
+
+def test_a_certificate_is_judged_by_the_special_election_s_calendar(db_url: str) -> None:
+    # § 6-158(6) "seven days following the issuance of a proclamation ... paragraph b": Feb 2
+    # + 7 = Mon Feb 9, by five P.M. (§ 1-106(1)).
+    desk = desk_at(db_url, "2026-02-09T16:59:00-05:00")
+    record, _ = desk.submit(certificate(special="Assembly:2026-02-02:2026-03-17"), "Ann")
+    assert record["special"] == ASSEMBLY  # the office as the words name it
+    assert record["verdict"] == "timely"
+    assert record["decision"]["window"]["closes"] == "2026-02-09"
+    assert desk.get(record["uid"])["special"] == ASSEMBLY
+    desk.clock = DeskClock("2026-02-10T09:00:00-05:00")
+    late, _ = desk.submit(certificate(), "Ann")
+    assert late["verdict"] == "late"
+    # The same paper for the year's elections is judged by the year's rule (§ 6-158(6) for the
+    # general election, after the June primary): on time, its last day months later.
+    year, _ = desk.submit(certificate(special=None), "Ann")
+    assert year["special"] is None and year["verdict"] == "timely"
+    assert year["decision"]["window"]["closes"] > "2026-06-01"
+
+
+def test_its_clocks_count_by_the_special_election_and_say_so_in_the_queue(db_url: str) -> None:
+    desk = desk_at(db_url, "2026-02-09T12:00:00-05:00")
+    record, _ = desk.submit(certificate(), "Ann")
+    due = {c.name: c for c in desk.due(None, 2026, None) if c.filing == record["uid"]}
+    # § 6-154(2) "within three days after the filing": Thu Feb 12, Lincoln's Birthday
+    # (GCL § 24), so Fri Feb 13.
+    assert due["objections"].due == dt.date(2026, 2, 13)
+    # § 6-144 notice, stating the last day to decline: § 6-158(7) "twelve days following the
+    # issuance of a proclamation": Sat Feb 14; Mon Feb 16 is Washington's Birthday: Tue Feb 17.
+    assert due["notice"].due == dt.date(2026, 2, 17)
+    assert all(ASSEMBLY in c.title for c in due.values())
+
+
+def test_an_objection_to_a_special_election_s_paper_is_for_that_election(db_url: str) -> None:
+    desk = desk_at(db_url, "2026-02-09T12:00:00-05:00")
+    paper, _ = desk.submit(certificate(), "Ann")
+    desk.clock = DeskClock("2026-02-11T10:00:00-05:00")
+    objection, _ = desk.submit(
+        Submission(kind="objection", board="albany", year=2026, refers_to=paper["uid"]), "Bo"
+    )
+    assert objection["special"] == ASSEMBLY and objection["verdict"] == "timely"
+    before = desk.count()
+    other = Submission(
+        kind="objection", board="albany", year=2026, refers_to=paper["uid"],
+        special="congress:2026-01-12:2026-03-24",
+    )  # fmt: skip
+    with pytest.raises(UsageError, match=r"^special 'congress:2026-01-12:2026-03-24': refers_to"):
+        desk.submit(other, "Bo")
+    assert desk.count() == before
+
+
+@pytest.mark.parametrize(
+    ("special", "year", "message"),
+    [
+        ("mayor:2026-02-02:2026-03-17", 2026, "special 'mayor:2026-02-02:2026-03-17': office "),
+        ("assembly:2026-03-17:2026-02-02", 2026, "not after the proclamation"),
+        ("assembly:2026-02-02", 2026, "expected OFFICE:PROCLAIMED:ELECTION"),
+        ("assembly:2026-02-30:2026-03-17", 2026, "is not a date"),
+        (ASSEMBLY, 2025, "year '2025': special 'assembly:2026-02-02:2026-03-17' is an election"),
+    ],
+)
+def test_a_bad_special_election_is_refused_and_nothing_stored(
+    db_url: str, special: str, year: int, message: str
+) -> None:
+    desk = desk_at(db_url, "2026-02-09T12:00:00-05:00")
+    with pytest.raises(UsageError, match="special") as refused:
+        desk.submit(certificate(special=special, year=year), "Ann")
+    assert message in str(refused.value) and "\n" not in str(refused.value)
+    assert desk.count() == 0
+
+
+def test_the_hash_covers_the_special_election(db_url: str) -> None:
+    desk = desk_at(db_url, "2026-02-09T12:00:00-05:00")
+    desk.submit(certificate(special=None), "Ann")
+    desk.submit(certificate(), "Ann")
+    assert desk.verify()[1] is None
+    tamper(desk, "UPDATE filings SET special = 'congress:2026-01-12:2026-03-24' WHERE id = 2")
+    broken = desk.verify()[1]
+    assert broken is not None and broken.seq == 2 and "content" in broken.reason
+    with desk.engine.connect() as conn:
+        row = dict(conn.execute(text("SELECT * FROM filings WHERE id = 2")).mappings().one())
+    assert record_hash(row) != record_hash(row | {"special": None})  # taken away: broken too
+
+
+def test_records_made_before_a_paper_could_name_a_special_election_still_verify(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        command.upgrade(_config(conn), "0005")
+        conn.commit()
+    row: dict[str, Any] = {c: "" for c in CHAINED} | {
+        "uid": "u-1", "idempotency_key": None, "kind": "designating_petition",
+        "board": "albany", "year": 2026, "independent_body": False, "candidates": "[]",
+        "refers_to": None, "outcome": None, "fee_cents": 0, "fatal": False, "postmark": None,
+        "filed_on": None, "late_reason": None, "supersedes": None, "prev_hash": "",
+        "verdict": "timely", "decision": "{}", "received_at": "2026-04-01T10:00:00-04:00",
+        "law": "current",
+    }  # fmt: skip
+    row["hash"] = record_hash(row)
+    with engine.begin() as conn:
+        names = ", ".join(row)
+        conn.execute(text(f"INSERT INTO filings ({names}) VALUES (:{', :'.join(row)})"), row)
+    engine.dispose()
+    desk = desk_at(url, "2026-02-09T12:00:00-05:00")  # migrated: the column added
+    desk.submit(certificate(), "Ann")
+    assert desk.verify() == (2, None)
+    assert [r["special"] for r in desk.records()] == [None, ASSEMBLY]
+    dispose_all()
