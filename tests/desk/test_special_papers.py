@@ -4,21 +4,27 @@ refused with nothing stored. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
+import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from alembic import command
+from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
+from nyballot.api import create_app
 from nyballot.elections.desk import special_desk
 from nyballot.errors import UsageError
 from nyballot.filing.chain import CHAINED, record_hash
 from nyballot.filing.desk import Desk, Submission
 from nyballot.filing.store import _config, dispose_all
 
-from .conftest import DeskClock
+from .conftest import CliRun, DeskClock
 from .test_chain import tamper
 
 # Assembly: proclaimed Mon Feb 2, 2026, election Tue Mar 17 (PBO § 42(3)(b): 43 days).
@@ -147,3 +153,55 @@ def test_records_made_before_a_paper_could_name_a_special_election_still_verify(
     assert desk.verify() == (2, None)
     assert [r["special"] for r in desk.records()] == [None, ASSEMBLY]
     dispose_all()
+
+
+def test_the_command_line_files_one_and_the_book_shows_it(db_url: str, run: CliRun) -> None:
+    db = ["--db", db_url]
+    code, out, err = run(
+        "desk", "file", "party_nomination", "--board", "albany", "--year", "2026",
+        "--candidate", "Ana Ruiz@Albany", "--special", ASSEMBLY, "--format", "json",
+        "--received", "2026-02-09T16:00:00-05:00", "--late-entry", "mailed; opened late", *db,
+    )  # fmt: skip
+    assert code == 0, err
+    record = json.loads(out)
+    assert (record["special"], record["verdict"]) == (ASSEMBLY, "timely")
+    code, out, _ = run("desk", "book", "--format", "csv", *db)
+    rows = list(csv.DictReader(io.StringIO(out.lstrip("\ufeff"))))
+    assert [r["special"] for r in rows] == [ASSEMBLY]
+    assert "(special election" in run("desk", "book", *db)[1]  # the table, under the office
+    code, out, _ = run("desk", "due", "--all", *db)
+    assert f"(special election {ASSEMBLY})" in out
+
+
+def test_the_command_line_refuses_an_office_the_words_do_not_name(db_url: str, run: CliRun) -> None:
+    code, out, err = run(
+        "desk", "file", "party_nomination", "--board", "albany", "--year", "2026",
+        "--candidate", "Ana Ruiz", "--special", "mayor:2026-02-02:2026-03-17", "--db", db_url,
+    )  # fmt: skip
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "--special 'mayor:2026-02-02:2026-03-17'" in err
+    assert run("desk", "book", "--format", "json", "--db", db_url)[1].count('"seq"') == 0
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    clock = DeskClock("2026-02-09T12:00:00-05:00")
+    with TestClient(create_app(db_url, max_body=64 * 1024, clock=clock)) as c:
+        yield c
+
+
+def test_the_api_files_one_named_by_its_office_and_days(db_url: str, client: TestClient) -> None:
+    clerk = {"Authorization": f"Bearer {Desk(db_url).create_token('Ann Clerk', 'clerk')}"}
+    body = {
+        "kind": "party_nomination", "board": "albany", "year": 2026,
+        "candidates": [{"name": "Ana Ruiz"}],
+        "special": {"office": "assembly", "proclaimed": "2026-02-02", "election": "2026-03-17"},
+    }  # fmt: skip
+    made = client.post("/filings", json=body, headers=clerk)
+    assert made.status_code == 201, made.text
+    assert made.json()["special"] == ASSEMBLY and made.json()["verdict"] == "timely"
+    bad = client.post(
+        "/filings", json=body | {"special": "assembly:2026-03-17:2026-02-02"}, headers=clerk
+    )
+    assert 400 <= bad.status_code < 500 and "not after the proclamation" in bad.json()["error"]
+    assert len(client.get("/book").json()["rows"]) == 1

@@ -306,6 +306,8 @@ def _print_book(title: str, rows: list[dict[str, Any]], digests: list[dict[str, 
         table.add_column(column.replace("_", " "))
     for row in rows:
         cells = {c: str(row[c]) for c in columns}
+        if row["special"]:
+            cells["office"] += f"\n(special election {row['special']})"
         if row["late_entry"]:
             cells["stamped"] += (
                 f"\n({row['late_entry']}; recorded {row['recorded']} by {row['clerk']})"

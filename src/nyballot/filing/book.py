@@ -24,6 +24,7 @@ COLUMNS = (
     "candidates",
     "office",
     "district",
+    "special",
     "party_or_body",
     "verdict",
     "status",
@@ -76,6 +77,7 @@ def rows(
                 ),
                 "office": state["office"],
                 "district": state["district"],
+                "special": r.get("special") or "",  # the special election it is for
                 "party_or_body": f"{state['party']} ({body})" if state["party"] else "",
                 "verdict": verdict,
                 "status": state["status"],
