@@ -21,6 +21,7 @@ from nyballot.web import create_app
 NY = ZoneInfo("America/New_York")
 # Assembly: proclaimed Mon Feb 2, 2026, election Tue Mar 17 (§ 42(3)(b)).
 ASSEMBLY = SpecialRequest("assembly", dt.date(2026, 2, 2), dt.date(2026, 3, 17))
+ASSEMBLY_ID = "assembly:2026-02-02:2026-03-17"  # its id: the office and the two days
 
 
 def paper(kind: FilingKind, when: dt.datetime) -> Paper:
@@ -86,14 +87,10 @@ def test_the_web_desk_files_a_paper_for_a_special_election(tmp_path: Path) -> No
         signin = _csrf(client.get("/web/desk").text)
         desk = client.post("/web/desk/signin", data={"token": token, "csrf": signin})
         form = {"csrf": _csrf(desk.text), "kind": "party_nomination", "board": "albany",
-                "year": "2026", "candidate": "Ana Ruiz", "special": "assembly:2026-02-02:2026-03-17"}  # fmt: skip
+                "year": "2026", "candidate": "Ana Ruiz", "special": ASSEMBLY_ID}  # fmt: skip
         receipt = client.post("/web/desk/file", data=form)
-        assert (
-            receipt.status_code == 200 and "assembly:2026-02-02:2026-03-17</code>" in receipt.text
-        )
+        assert receipt.status_code == 200 and f"{ASSEMBLY_ID}</code>" in receipt.text
         refused = client.post("/web/desk/file", data=form | {"special": "mayor:2026-02-02:x"})
         assert refused.status_code == 400 and "special &#39;mayor" in refused.text
     records = Desk(url).records()
-    assert [(r["special"], r["verdict"]) for r in records] == [
-        ("assembly:2026-02-02:2026-03-17", "timely")
-    ]
+    assert [(r["special"], r["verdict"]) for r in records] == [(ASSEMBLY_ID, "timely")]
