@@ -32,6 +32,7 @@ def special_dict(special: Special, kinds: tuple[KindGroup, ...] = ()) -> dict[st
     request = special.request
     office = special.office
     head: dict[str, Any] = {
+        "id": special.id,
         "office": office.name,
         "office_title": office.title,
         "paragraph": {"cite": office.words.cite, "law": office.words.law},
@@ -67,9 +68,27 @@ def special_text(special: Special, kinds: tuple[KindGroup, ...] = ()) -> str:
         return "\n".join(lines) + "\n"
     assert special.calendar is not None
     head = [f"Proclaimed {request.proclaimed.isoformat()}; {office.words.cite}: "
-            f'"{office.words.law}".']  # fmt: skip
+            f'"{office.words.law}".', f"At the desk: --special {special.id}"]  # fmt: skip
     head += [f"CHECK § {c.cite}: {c.text}" for c in special.checks]
     return calendar_text(title, head, special.calendar.of_kinds(kinds))
+
+
+def ics_of_special(special: Special, kinds: tuple[KindGroup, ...] = ()) -> bytes:
+    """The special election's dates as iCalendar, every UID its own (``Special.id``)."""
+    from nyballot.export.ics import to_ics  # icalendar: only for a file
+
+    assert special.calendar is not None
+    name = f"Special election: {special.office.title}, {special.request.election.isoformat()}"
+    return to_ics(special.calendar.of_kinds(kinds), scope=f"special:{special.id}", name=name)
+
+
+def ics_of_village(village: Village, kinds: tuple[KindGroup, ...] = ()) -> bytes:
+    """The village election's dates as iCalendar, every UID the village day's own."""
+    from nyballot.export.ics import to_ics
+
+    day = village.counted_from.isoformat()
+    cal = village.calendar.of_kinds(kinds)
+    return to_ics(cal, scope=f"village:{day}", name=f"Village election {village.held.isoformat()}")
 
 
 def village_dict(village: Village, kinds: tuple[KindGroup, ...] = ()) -> dict[str, Any]:
