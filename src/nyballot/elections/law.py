@@ -70,6 +70,21 @@ class Counted:
 
 
 @dataclass(frozen=True)
+class FederalOnly:
+    """§ 11-200(1): the voters whose rules' names begin ``rules`` vote at a special election
+    only for the offices named."""
+
+    words: Words
+    offices: tuple[str, ...]
+    rules: str
+
+    def reaches(self, name: str, office: str) -> bool:
+        """Whether a special rule (its name after the form's prefix) is in the calendar of a
+        special election for ``office``."""
+        return office in self.offices or not name.startswith(self.rules)
+
+
+@dataclass(frozen=True)
 class SpecialLaw:
     source: str
     offices: dict[str, Office]
@@ -77,6 +92,7 @@ class SpecialLaw:
     filled_at: Words
     party_nominations: Words  # § 6-114, from its own shipped text
     counted: tuple[Counted, ...]
+    federal_only: FederalOnly
     # the desk's rule for a kind of paper -> the special rule's name after its form's prefix
     papers: tuple[tuple[str, str], ...] = ()
 
@@ -142,6 +158,7 @@ def special_law() -> SpecialLaw:
 
 def _special_law() -> SpecialLaw:
     raw = _raw("special")
+    federal = raw["special_federal"]
     counted = tuple(
         Counted(
             str(c["id"]),
@@ -159,6 +176,7 @@ def _special_law() -> SpecialLaw:
         _words(raw["filled_at"]),
         _words(raw["party_nominations"]),
         counted,
+        FederalOnly(_words(federal), tuple(federal["offices"]), str(federal["rules"])),
         tuple((str(k), str(v)) for k, v in (raw.get("papers") or {}).items()),
     )
 

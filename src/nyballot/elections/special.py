@@ -143,6 +143,12 @@ def special_calendar(request: SpecialRequest, law: SpecialLaw | None = None) -> 
         f'§ {nominations.cite}: "{nominations.law}"',
     ]
     notes += [f"PBO § {c.cite.removeprefix('PBO ')}: {c.text}" for c in checks]
+    federal = law.federal_only
+    if office.name not in federal.offices:
+        notes.append(
+            f'§ {federal.words.cite}: special federal voters vote "{federal.words.law}": no '
+            "date of theirs is in this calendar."
+        )
     notes += year.notes
     cal = replace(year, deadlines=deadlines, notes=notes)
     return Special(request, office, cal, checks)
@@ -187,7 +193,8 @@ def _special_deadlines(
             continue
         counted = {**given, **general, **_item_given(item, chosen)}
         found.append(_evaluated(year, base, counted, item.id, _title(item, base), item))
-    return found
+    federal = law.federal_only  # § 11-200(1): special federal voters, federal offices only
+    return [d for d in found if federal.reaches(d.id.split(".", 1)[1], office.name)]
 
 
 def _item_given(item: Counted, chosen: dict[str, Deadline]) -> Given:
