@@ -40,9 +40,15 @@ def special_query(
 
 
 def village_query(
-    year: VillageYear, month: Text = None, day: Text = None, primary: bool = False
+    year: VillageYear,
+    month: Text = None,
+    day: Text = None,
+    primary: bool = False,
+    special: bool = False,
+    called: Text = None,
+    vacancy: Text = None,
 ) -> Village:
-    return asked_village(year, month, day, primary)
+    return asked_village(year, month, day, primary, special, called, vacancy)
 
 
 AskedSpecial = Annotated[Special, Depends(special_query)]

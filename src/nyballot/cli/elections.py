@@ -139,17 +139,33 @@ def _write(cal: object, fmt: str, text: str, ics: Callable[[], bytes]) -> None:
 @click.option(
     "--primary", is_flag=True, help="Party nominations at a village primary, not a caucus."
 )
+@click.option(
+    "--special",
+    is_flag=True,
+    help="A special village election (§ 15-106): --day, its third Tuesday, or --called.",
+)
+@click.option(
+    "--called", callback=_date, metavar="DATE", help="With --special: the official call's day."
+)
+@click.option("--vacancy", callback=_date, metavar="DATE", help="With --special: the vacancy.")
 @KINDS
 @click.option("--format", "fmt", type=FORMATS, default="text")
 def village(
-    year: int, month: str, day: dt.date | None, primary: bool, kinds: tuple[str, ...], fmt: str
+    year: int,
+    month: str,
+    day: dt.date | None,
+    primary: bool,
+    kinds: tuple[str, ...],
+    fmt: str,
+    **special: Any,
 ) -> None:
-    """The calendar of a village election in YEAR (§§ 15-104, 15-108, 6-202, 6-212)."""
+    """The calendar of a village election in YEAR (§§ 15-104, 15-108, 6-202, 6-212), or of a
+    special village election (§ 15-106)."""
     from nyballot.elections.output import ics_of_village, village_dict, village_text
     from nyballot.elections.village import VillageRequest, village_calendar
 
     groups = parse_kind_groups(kinds)
-    found = village_calendar(VillageRequest(year, month, day, primary))
+    found = village_calendar(VillageRequest(year, month, day, primary, **special))
     if fmt == "json":
         from nyballot.export import json as json_export
 

@@ -5,6 +5,7 @@ counts with its own day, and the village election's day (§ 15-104(1)). Typed, r
 from __future__ import annotations
 
 import datetime as dt
+from calendar import day_name
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -98,6 +99,23 @@ class SpecialLaw:
 
 
 @dataclass(frozen=True)
+class VillageSpecialLaw:
+    """§ 15-106(1)(a): the special village election's day and how its nominations are made."""
+
+    source: str
+    third_tuesday: Words
+    day: str  # the grammar's phrase of the third Tuesday, with {month} to fill in
+    after_call: Words
+    weekday: int  # the day of the week the words hold it on (Monday 0)
+    caucus: Words
+
+    def third_tuesday_of(self, month: str, year: int) -> dt.date:
+        from nyballot.reckoning.dates import closed_form_date
+
+        return closed_form_date(_expr(self.day.format(month=month.capitalize())), year)
+
+
+@dataclass(frozen=True)
 class VillageLaw:
     source: str
     march: Words
@@ -107,6 +125,7 @@ class VillageLaw:
     moved_to: Expr
     other: Words
     november: Words
+    special: VillageSpecialLaw
 
 
 def _raw(name: str) -> Any:
@@ -198,4 +217,17 @@ def _village_law() -> VillageLaw:
         _expr(moved["held"]),
         _words(raw["other"]),
         _words(raw["november"]),
+        _village_special(raw["special"]),
+    )
+
+
+def _village_special(raw: dict[str, Any]) -> VillageSpecialLaw:
+    after = raw["after_call"]
+    return VillageSpecialLaw(
+        str(raw["source"]),
+        _words(raw["third_tuesday"]),
+        str(raw["third_tuesday"]["day"]),
+        _words(after),
+        list(day_name).index(str(after["weekday"])),
+        _words(raw["caucus"]),
     )

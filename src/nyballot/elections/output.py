@@ -88,7 +88,13 @@ def ics_of_village(village: Village, kinds: tuple[KindGroup, ...] = ()) -> bytes
 
     day = village.counted_from.isoformat()
     cal = village.calendar.of_kinds(kinds)
-    return to_ics(cal, scope=f"village:{day}", name=f"Village election {village.held.isoformat()}")
+    name = f"{_village_name(village)} {village.held.isoformat()}"
+    kind = "village-special" if village.request.special else "village"
+    return to_ics(cal, scope=f"{kind}:{day}", name=name)
+
+
+def _village_name(village: Village) -> str:
+    return "Special village election" if village.request.special else "Village election"
 
 
 def village_dict(village: Village, kinds: tuple[KindGroup, ...] = ()) -> dict[str, Any]:
@@ -100,6 +106,9 @@ def village_dict(village: Village, kinds: tuple[KindGroup, ...] = ()) -> dict[st
         "counted_from": iso(village.counted_from),
         "held": iso(village.held),
         "day": {"cite": village.words.cite, "law": village.words.law},
+        "special": village.request.special,
+        "called": iso(village.request.called),
+        "vacancy": iso(village.request.vacancy),
     }
     return {"village": head, **calendar_dict(village.calendar.of_kinds(kinds))}
 
@@ -107,6 +116,6 @@ def village_dict(village: Village, kinds: tuple[KindGroup, ...] = ()) -> dict[st
 def village_text(village: Village, kinds: tuple[KindGroup, ...] = ()) -> str:
     from nyballot.elections.text import calendar_text
 
-    title = f"Village election {village.held.isoformat()}"
+    title = f"{_village_name(village)} {village.held.isoformat()}"
     head = [f'§ {village.words.cite}: "{village.words.law}"']
     return calendar_text(title, head, village.calendar.of_kinds(kinds))
