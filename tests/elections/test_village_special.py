@@ -94,3 +94,10 @@ def test_the_command_line_and_the_api_give_it(run_cli: CliRun, tmp_path: Path) -
         assert data["village"]["special"] and data["village"]["held"] == "2026-06-09"
         refused = client.get("/village?year=2027&special=true&day=2027-03-09")
         assert refused.status_code == 400 and "third Tuesday" in refused.json()["error"]
+
+
+def test_the_village_page_takes_a_special_election(tmp_path: Path) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'book.sqlite3'}", rate=0)) as client:
+        page = client.get("/web/village?year=2027&special=true&day=2027-03-16&vacancy=2026-12-01")
+    assert page.status_code == 200 and "<h1>Special village election" in page.text
+    assert "village_special.vacancy_with_caucus" in page.text and "the primary waived" in page.text

@@ -69,12 +69,16 @@ def village_page(
     month: Field = None,
     day: Field = None,
     primary: Field = None,
+    special: Field = None,
+    called: Field = None,
+    vacancy: Field = None,
 ) -> Response:
-    asked = {"year": year, "month": (month or "march").lower(), "day": day, "primary": primary}
+    asked = {"year": year, "month": (month or "march").lower(), "day": day, "primary": primary,
+             "special": special, "called": called, "vacancy": vacancy}  # fmt: skip
     context: dict[str, Any] = {"asked": asked, "months": MONTHS, "active_page": "village"}
     if not year or not year.strip().isdigit():
         return respond(request, "village.html", name="nyballot-village", found=None, **context)
-    found = asked_village(int(year), month, day, bool(primary))
+    found = asked_village(int(year), month, day, bool(primary), bool(special), called, vacancy)
     return respond(
         request,
         "village.html",
