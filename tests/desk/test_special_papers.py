@@ -13,19 +13,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from alembic import command
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
+from sqlalchemy import text
 
 from nyballot.api import create_app
 from nyballot.elections.desk import special_desk
 from nyballot.errors import UsageError
-from nyballot.filing.chain import CHAINED, record_hash
+from nyballot.filing.chain import record_hash
 from nyballot.filing.desk import Desk, Submission
-from nyballot.filing.store import _config, dispose_all
+from nyballot.filing.store import dispose_all
 
 from .conftest import CliRun, DeskClock
 from .test_chain import tamper
+from .test_signatures import old_book
 
 # Assembly: proclaimed Mon Feb 2, 2026, election Tue Mar 17 (PBO § 42(3)(b): 43 days).
 ASSEMBLY = "assembly:2026-02-02:2026-03-17"
@@ -130,28 +130,11 @@ def test_the_hash_covers_the_special_election(db_url: str) -> None:
 def test_records_made_before_a_paper_could_name_a_special_election_still_verify(
     tmp_path: Path,
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    engine = create_engine(url)
-    with engine.connect() as conn:
-        command.upgrade(_config(conn), "0005")
-        conn.commit()
-    row: dict[str, Any] = {c: "" for c in CHAINED} | {
-        "uid": "u-1", "idempotency_key": None, "kind": "designating_petition",
-        "board": "albany", "year": 2026, "independent_body": False, "candidates": "[]",
-        "refers_to": None, "outcome": None, "fee_cents": 0, "fatal": False, "postmark": None,
-        "filed_on": None, "late_reason": None, "supersedes": None, "prev_hash": "",
-        "verdict": "timely", "decision": "{}", "received_at": "2026-04-01T10:00:00-04:00",
-        "law": "current",
-    }  # fmt: skip
-    row["hash"] = record_hash(row)
-    with engine.begin() as conn:
-        names = ", ".join(row)
-        conn.execute(text(f"INSERT INTO filings ({names}) VALUES (:{', :'.join(row)})"), row)
-    engine.dispose()
+    url = old_book(tmp_path, "0005")
     desk = desk_at(url, "2026-02-09T12:00:00-05:00")  # migrated: the column added
     desk.submit(certificate(), "Ann")
-    assert desk.verify() == (2, None)
-    assert [r["special"] for r in desk.records()] == [None, ASSEMBLY]
+    assert desk.verify() == (3, None)
+    assert [r["special"] for r in desk.records()] == [None, None, ASSEMBLY]
     dispose_all()
 
 
