@@ -188,3 +188,13 @@ def test_the_api_files_one_named_by_its_office_and_days(db_url: str, client: Tes
     )
     assert 400 <= bad.status_code < 500 and "not after the proclamation" in bad.json()["error"]
     assert len(client.get("/book").json()["rows"]) == 1
+
+
+def test_a_desk_without_the_special_elections_refuses_a_paper_answering_one(db_url: str) -> None:
+    desk = desk_at(db_url, "2026-02-09T12:00:00-05:00")
+    paper, _ = desk.submit(certificate(), "Ann")
+    bare = Desk(db_url, clock=DeskClock("2026-02-11T10:00:00-05:00"))
+    objection = Submission(kind="objection", board="albany", year=2026, refers_to=paper["uid"])
+    with pytest.raises(UsageError, match="whose calendar this desk was not given"):
+        bare.submit(objection, "Bo")
+    assert bare.count() == 1

@@ -70,7 +70,7 @@ def test_after_the_official_call_the_first_tuesday_61_days_on() -> None:
     ],
 )
 def test_a_day_the_words_do_not_allow_is_refused(asked: dict[str, Any], words: str) -> None:
-    with pytest.raises(UsageError, match="") as refused:
+    with pytest.raises(UsageError) as refused:
         village_calendar(special(**asked))
     assert words in str(refused.value) and "\n" not in str(refused.value)
 

@@ -68,7 +68,7 @@ def special_text(special: Special, kinds: tuple[KindGroup, ...] = ()) -> str:
         return "\n".join(lines) + "\n"
     assert special.calendar is not None
     head = [f"Proclaimed {request.proclaimed.isoformat()}; {office.words.cite}: "
-            f'"{office.words.law}".', f"At the desk: --special {special.id}"]  # fmt: skip
+            f'"{office.words.law}".', f"At the desk its papers name it {special.id}."]  # fmt: skip
     head += [f"CHECK § {c.cite}: {c.text}" for c in special.checks]
     return calendar_text(title, head, special.calendar.of_kinds(kinds))
 

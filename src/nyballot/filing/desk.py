@@ -156,8 +156,12 @@ class Desk:
                 f"special election {special}",
                 fields=("special",),
             )
+        if self.specials is None:
+            raise UsageError(
+                f"refers_to '{paper.refers_to}': a paper for the special election {special}, "
+                "whose calendar this desk was not given"
+            )
         paper.special = special
-        assert self.specials is not None  # the paper referred to was recorded by one
         return self.specials(special)[1]
 
     def submit(
