@@ -41,7 +41,7 @@ def test_on_the_third_tuesday_the_vacancy_decides_primary_or_caucus() -> None:
     primary = village_calendar(special(year=2027, day=D(2027, 3, 16), vacancy=D(2026, 11, 30)))
     assert any("nominations at the village primary" in n for n in primary.calendar.notes)
     late = village_calendar(special(year=2027, day=D(2027, 3, 16), vacancy=D(2027, 1, 1)))
-    assert any("less than seventy-five days" in n for n in late.calendar.notes)
+    assert any("this special election does not fill it" in n for n in late.calendar.notes)
 
 
 def test_after_the_official_call_the_first_tuesday_61_days_on() -> None:

@@ -106,8 +106,8 @@ def _vacancy_notes(request: VillageRequest, cal: Calendar, law: VillageSpecialLa
         found = f'the primary waived ({with_sign(law.caucus.cite)}: "{law.caucus.law}")'
     else:
         return [
-            f"The vacancy ({format_day(vacancy)}) occurs less than seventy-five days before "
-            f"this Tuesday: neither {with_sign(primary.cite)} nor {with_sign(caucus.cite)} fills "
-            "it at this special election."
+            f"The vacancy ({format_day(vacancy)}) is after the days of both subparagraphs of "
+            f"{with_sign(caucus.cite)} (the last of them {format_day(caucus.closes)}): this "
+            "special election does not fill it."
         ]
     return [f"The vacancy ({format_day(vacancy)}): {found}."]

@@ -24,7 +24,6 @@ COLUMNS = (
     "candidates",
     "office",
     "district",
-    "special",
     "party_or_body",
     "verdict",
     "status",
@@ -32,6 +31,7 @@ COLUMNS = (
     "recorded",
     "clerk",
     "late_entry",
+    "special",  # the special election a paper is for (last: a column added later)
     "uid",
 )
 
