@@ -118,16 +118,16 @@ def test_the_access_log_is_a_chain(db_url: str, run: CliRun) -> None:
     assert code == 1 and "BROKEN: access log line #3: its chain does not hold" in out
 
 
-def test_a_book_made_before_keys_verifies_its_records_unsigned(
-    tmp_path: Path, key: BoardKey
-) -> None:
+def old_book(tmp_path: Path, revision: str) -> str:
+    """A book at ``revision`` of the schema holding two records as the desk wrote them then
+    (form 1: the hash without seq); its URL."""
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     engine = create_engine(url)
     with engine.connect() as conn:
-        command.upgrade(_config(conn), "0002")
+        command.upgrade(_config(conn), revision)
         conn.commit()
     prev = ""
-    for n in (1, 2):  # two records as the desk wrote them before: the hash without seq
+    for n in (1, 2):
         row: dict[str, Any] = {c: "" for c in CHAINED} | {
             "uid": f"u-{n}", "idempotency_key": None, "kind": "designating_petition",
             "board": "albany", "year": 2026, "independent_body": False, "candidates": "[]",
@@ -140,6 +140,13 @@ def test_a_book_made_before_keys_verifies_its_records_unsigned(
         with engine.begin() as conn:
             _insert(conn, row)
     engine.dispose()
+    return url
+
+
+def test_a_book_made_before_keys_verifies_its_records_unsigned(
+    tmp_path: Path, key: BoardKey
+) -> None:
+    url = old_book(tmp_path, "0002")
     desk = Desk(url, key=key)  # migrated to the signed form; the board's key from now on
     desk.submit(paper("albany", "A9"), "Ann")
     report = desk.verification()

@@ -68,3 +68,11 @@ def test_the_pages_show_the_form_and_the_calendar(client: TestClient) -> None:
     assert 'data-rule="village.election_held"' in village
     bad = client.get("/web/village?year=2026&month=june", headers={"accept": "text/html"})
     assert bad.status_code == 400
+
+
+def test_the_site_s_navigation_leads_to_both_pages(client: TestClient) -> None:
+    home = client.get("/").text
+    assert 'href="/web/special"' in home and 'href="/web/village"' in home
+    page = client.get(f"/web/special?{SPECIAL}").text
+    assert '<a href="/web/special" aria-current="page">' in page
+    assert "<code>assembly:2026-02-02:2026-03-17</code>" in page  # the id the desk takes

@@ -92,3 +92,34 @@ def test_bad_input_is_one_line_and_exit_2(
     assert exited.value.code == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and words in err
+
+
+def _events(*args: str) -> tuple[ICalendar, list[ICalendar]]:
+    result = CliRunner().invoke(cli, [*args, "--format", "ics"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    cal = ICalendar.from_ical(result.stdout_bytes)
+    return cal, cal.walk("VEVENT")
+
+
+def test_two_specials_of_one_year_share_no_uid_and_each_is_valid_icalendar() -> None:
+    # Two 2026 specials: a congressional (Jan 12 -> Mar 24) and an assembly (Feb 2 -> Mar 17).
+    assembly = ["special", "--office", "assembly", "--proclaimed", "2026-02-02"]
+    assembly += ["--election", "2026-03-17"]
+    uids = []
+    for args in (SPECIAL, assembly):
+        cal, events = _events(*args)
+        # RFC 5545 § 3.6: a VCALENDAR has PRODID and VERSION 2.0; § 3.6.1: each VEVENT a
+        # UID and a DTSTAMP (no METHOD) and here a DTSTART; § 3.8.4.7: UIDs unique.
+        assert cal["version"] == "2.0" and cal["prodid"]
+        assert events and all(e.get(p) for e in events for p in ("uid", "dtstamp", "dtstart"))
+        found = [str(e["uid"]) for e in events]
+        assert len(found) == len(set(found))
+        uids.append(set(found))
+        assert str(cal["x-wr-calname"]).startswith("Special election: ")
+    assert uids[0].isdisjoint(uids[1])
+
+
+def test_a_special_s_uids_are_not_the_year_calendar_s() -> None:
+    _, special = _events(*SPECIAL)
+    _, year = _events("calendar", "2026")
+    assert {str(e["uid"]) for e in special}.isdisjoint(str(e["uid"]) for e in year)

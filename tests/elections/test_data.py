@@ -18,6 +18,7 @@ def test_every_quotation_is_in_its_shipped_text() -> None:
     for quote in quotes:
         assert quote_found(special.source, quote), quote
     assert quote_found("current/6-114.txt", special.party_nominations.law)
+    assert quote_found("current/11-200.txt", special.federal_only.words.law)
     for words in (village.march, village.moved, village.other, village.november):
         assert quote_found(village.source, words.law), words.law
 

@@ -3,19 +3,25 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from fastapi.testclient import TestClient
 
 from nyballot.elections.desk import decide_special, desk_calendar
 from nyballot.elections.special import SpecialRequest, special_calendar
 from nyballot.errors import UsageError
 from nyballot.filing import clocks
+from nyballot.filing.desk import Desk
 from nyballot.filing.model import FilingKind, Paper, Verdict, board
+from nyballot.web import create_app
 
 NY = ZoneInfo("America/New_York")
 # Assembly: proclaimed Mon Feb 2, 2026, election Tue Mar 17 (§ 42(3)(b)).
 ASSEMBLY = SpecialRequest("assembly", dt.date(2026, 2, 2), dt.date(2026, 3, 17))
+ASSEMBLY_ID = "assembly:2026-02-02:2026-03-17"  # its id: the office and the two days
 
 
 def paper(kind: FilingKind, when: dt.datetime) -> Paper:
@@ -65,3 +71,26 @@ def test_no_paper_is_filed_where_no_special_election_is_held() -> None:
     )
     with pytest.raises(UsageError, match="no special election is held"):
         desk_calendar(none)
+
+
+def _csrf(page: str) -> str:
+    found = re.search(r'name="csrf" value="([^"]+)"', page)
+    assert found is not None
+    return found.group(1)
+
+
+def test_the_web_desk_files_a_paper_for_a_special_election(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'desk.sqlite3'}"
+    token = Desk(url).create_token("Ann Clerk", "clerk", ["albany"])
+    clock = lambda: dt.datetime(2026, 2, 9, 12, 0, tzinfo=NY)  # noqa: E731
+    with TestClient(create_app(url, rate=0, clock=clock)) as client:
+        signin = _csrf(client.get("/web/desk").text)
+        desk = client.post("/web/desk/signin", data={"token": token, "csrf": signin})
+        form = {"csrf": _csrf(desk.text), "kind": "party_nomination", "board": "albany",
+                "year": "2026", "candidate": "Ana Ruiz", "special": ASSEMBLY_ID}  # fmt: skip
+        receipt = client.post("/web/desk/file", data=form)
+        assert receipt.status_code == 200 and f"{ASSEMBLY_ID}</code>" in receipt.text
+        refused = client.post("/web/desk/file", data=form | {"special": "mayor:2026-02-02:x"})
+        assert refused.status_code == 400 and "special &#39;mayor" in refused.text
+    records = Desk(url).records()
+    assert [(r["special"], r["verdict"]) for r in records] == [(ASSEMBLY_ID, "timely")]

@@ -26,15 +26,15 @@ def run(script: str, tmp: Path) -> subprocess.CompletedProcess[str]:
     )  # fmt: skip
 
 
-def test_the_page_shows_four_blocks_and_each_runs(tmp_path: Path) -> None:
+def test_the_page_shows_seven_blocks_and_each_runs(tmp_path: Path) -> None:
     found = blocks()
-    assert len(found) == 4
+    assert len(found) == 7
     outs = []
     for script in found:
         done = run(script, tmp_path)
         assert done.returncode == 0, done.stderr
         outs.append(done.stdout)
-    special, none, paper, village = outs
+    special, federal, none, paper, desk, village, village_special = outs
     # § 6-158(6), the § 42(3)(b) form: seven days after Mon Feb 2, 2026.
     assert (
         "Mon 2026-02-09" in special and "special_pbo_42_3b.party_nomination.certificate" in special
@@ -49,3 +49,13 @@ def test_the_page_shows_four_blocks_and_each_runs(tmp_path: Path) -> None:
     # Jun 16): Tue Mar 31.
     assert "village.independent_petition.signing,15-108(9)(a)" in village
     assert "2026-03-31,2026-05-12" in village
+    # § 11-204(4) for a congressional special: one line with the rule's id.
+    assert federal.strip() == "1"
+    # The desk: timely by the § 42(3)(b) form; the book's CSV names the special election once,
+    # and both its clocks (objections, notice) name it in the list of what falls due.
+    assert "TIMELY" in desk and "for the special election assembly:2026-02-02:2026-03-17" in desk
+    assert desk.rstrip().endswith("1\n2")
+    # § 15-106(1)(a)(2)(a): a vacancy on Tue Dec 1, 2026 is 105 days before Tue Mar 16, 2027;
+    # (2)(b): the first Tuesday 61 days after Mon Apr 6, 2026 is Tue Jun 9.
+    assert "Tue 2026-12-01 to Thu 2026-12-31" in village_special
+    assert '"held": "2026-06-09"' in village_special

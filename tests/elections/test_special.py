@@ -154,3 +154,33 @@ def test_an_office_the_words_do_not_name_is_refused(office: str, message: str) -
 def test_an_election_before_its_proclamation_is_refused() -> None:
     with pytest.raises(UsageError, match="not after the proclamation"):
         special_calendar(SpecialRequest("congress", D(2026, 2, 2), D(2026, 2, 1)))
+
+
+def test_a_congressional_special_dates_the_special_federal_voters_of_11_204() -> None:
+    # Election Tue 2026-03-24 (proclaimed Mon Jan 12). § 11-200(1): special federal voters vote
+    # at "special ... elections for ... representative in congress".
+    found = special_calendar(SpecialRequest("congress", D(2026, 1, 12), D(2026, 3, 24)))
+    assert found.calendar is not None
+    got = {d.id: d for d in found.calendar.deadlines}
+    # § 11-204(4) "forty-five days before each special election": Mar 24 - 24 days = Feb 28,
+    # - 21 more = Sat Feb 7 (a board's duty counted back: no roll). The pre-2019 words.
+    ballots = got["special.special_federal_ballots"]
+    assert ballots.closes == D(2026, 2, 7) and ballots.unverified
+    # § 11-204(4) a letter "received ... not later than the seventh day before the election":
+    # Tue Mar 17.
+    assert got["special.special_federal.ballot_request"].closes == D(2026, 3, 17)
+    # § 11-204(2) "not later than the twentieth day before election": Wed Mar 4.
+    assert got["special.special_federal.determination"].closes == D(2026, 3, 4)
+
+
+def test_no_special_federal_date_for_a_special_election_to_a_state_or_local_office() -> None:
+    # § 11-200(1) names federal offices only: an assembly (Feb 2 -> Mar 17, 2026) or county
+    # special election has no date of special federal voters, and the calendar says why.
+    for office, proclaimed, day in (("assembly", D(2026, 2, 2), D(2026, 3, 17)),
+                                    ("county", D(2026, 1, 12), D(2026, 3, 24))):  # fmt: skip
+        found = special_calendar(SpecialRequest(office, proclaimed, day))
+        assert found.calendar is not None
+        assert not [d.id for d in found.calendar.deadlines if "special_federal" in d.id]
+        assert any(
+            n.startswith("§ 11-200(1): special federal voters") for n in found.calendar.notes
+        )

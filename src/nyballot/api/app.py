@@ -18,6 +18,7 @@ from nyballot.api import petitions as petitions_api
 from nyballot.api import signatures as signatures_api
 from nyballot.api.body_limit import BodyLimit
 from nyballot.api.middleware import AccessLog, HeadAsGet, RateLimit, SecurityHeaders
+from nyballot.elections.desk import special_desk
 from nyballot.filing.access import now
 from nyballot.filing.desk import Clock, Desk
 from nyballot.filing.keys import BoardKey
@@ -65,7 +66,7 @@ def create_app(
         responses=errors.answers(*errors.GUARDS),
         lifespan=_closing_desk,
     )
-    app.state.desk = Desk(database, clock, key)
+    app.state.desk = Desk(database, clock, key, specials=special_desk)
     errors.install(app, pages)
     # The downloads come first, so /calendar/{year}.ics is matched before /calendar/{year}.
     app.include_router(downloads.router)

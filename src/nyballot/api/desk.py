@@ -72,6 +72,20 @@ class LateEntryIn(BaseModel):
     reason: Annotated[str, Field(min_length=1, max_length=500)]
 
 
+class SpecialIn(BaseModel):
+    """The special election a paper is for: its office and the days of its proclamation and
+    election (the same as its id, OFFICE:PROCLAIMED:ELECTION)."""
+
+    model_config = ConfigDict(extra="forbid")
+    office: Annotated[str, Field(max_length=40, examples=["assembly"])]
+    proclaimed: Annotated[str, Field(max_length=10, examples=["2026-02-02"])]
+    election: Annotated[str, Field(max_length=10, examples=["2026-03-17"])]
+
+    @property
+    def id(self) -> str:
+        return f"{self.office}:{self.proclaimed}:{self.election}"
+
+
 class FilingIn(BaseModel):
     """A paper presented to the board (stamped by the server's clock unless a late entry)."""
 
@@ -98,6 +112,13 @@ class FilingIn(BaseModel):
     note: Annotated[str, Field(max_length=2000)] = ""
     law: Annotated[str | None, Field(max_length=40)] = None
     what_if: Annotated[list[Annotated[str, Field(max_length=40)]], Field(max_length=5)] = []
+    special: Annotated[
+        Annotated[str, Field(max_length=100)] | SpecialIn | None,
+        Field(
+            examples=["assembly:2026-02-02:2026-03-17"],
+            description="the special election the paper is for: its id, or its office and days",
+        ),
+    ] = None
 
 
 class ObjectionIn(BaseModel):
@@ -243,6 +264,8 @@ def file_paper(request: Request, body: FilingIn, who: Who, key: IdemKey = None) 
     data = body.model_dump()
     data["candidates"] = [dict(c) for c in data["candidates"]]
     data["late_entry"] = _reason(body.late_entry)
+    if isinstance(body.special, SpecialIn):
+        data["special"] = body.special.id
     return _record(request, Submission(**data), who, key)
 
 

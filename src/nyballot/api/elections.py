@@ -14,13 +14,12 @@ from fastapi.responses import Response
 from nyballot.api.downloads import Kind
 from nyballot.api.errors import READ, answers
 from nyballot.calendar.model import Calendar
-from nyballot.elections.output import special_dict, village_dict
+from nyballot.elections.output import ics_of_special, ics_of_village, special_dict, village_dict
 from nyballot.elections.requests import asked_kinds, asked_special, asked_village
 from nyballot.elections.special import Special
 from nyballot.elections.village import Village
 from nyballot.errors import UsageError
 from nyballot.export.csv import to_csv
-from nyballot.export.ics import to_ics
 
 router = APIRouter()
 
@@ -41,9 +40,15 @@ def special_query(
 
 
 def village_query(
-    year: VillageYear, month: Text = None, day: Text = None, primary: bool = False
+    year: VillageYear,
+    month: Text = None,
+    day: Text = None,
+    primary: bool = False,
+    special: bool = False,
+    called: Text = None,
+    vacancy: Text = None,
 ) -> Village:
-    return asked_village(year, month, day, primary)
+    return asked_village(year, month, day, primary, special, called, vacancy)
 
 
 AskedSpecial = Annotated[Special, Depends(special_query)]
@@ -66,7 +71,8 @@ def special(found: AskedSpecial, kind: Kind = None) -> dict[str, Any]:
 
 @router.get("/special.ics", responses=answers(*READ))
 def special_ics(found: AskedSpecial, kind: Kind = None) -> Response:
-    return Response(to_ics(_dates(found, kind)), media_type=ICS)
+    _dates(found, kind)  # refused where no special election is held
+    return Response(ics_of_special(found, asked_kinds(kind)), media_type=ICS)
 
 
 @router.get("/special.csv", responses=answers(*READ))
@@ -83,7 +89,7 @@ def village(found: AskedVillage, kind: Kind = None) -> dict[str, Any]:
 
 @router.get("/village.ics", responses=answers(*READ))
 def village_ics(found: AskedVillage, kind: Kind = None) -> Response:
-    return Response(to_ics(found.calendar.of_kinds(asked_kinds(kind))), media_type=ICS)
+    return Response(ics_of_village(found, asked_kinds(kind)), media_type=ICS)
 
 
 @router.get("/village.csv", responses=answers(*READ))

@@ -80,10 +80,11 @@ def _paper_options(func: Any) -> Any:
 
 def _desk(db: str | None, key: str | None = None) -> Desk:
     # Imported here so that the calendar commands do not pay for the database libraries.
+    from nyballot.elections.desk import special_desk
     from nyballot.filing.desk import Desk
     from nyballot.filing.keys import load_key
 
-    return Desk(db, key=load_key(key) if key else None)
+    return Desk(db, key=load_key(key) if key else None, specials=special_desk)
 
 
 @click.group()
@@ -112,6 +113,8 @@ def _show(record: dict[str, Any], replayed: bool, fmt: str) -> None:
         verdict += " (fatal defect)"
     click.echo(f"{record['title']} #{record['seq']} {record['uid']}")
     terminal.echo(f"  stamped {record['received']}  board {record['board']}  {verdict}")
+    if record["special"]:
+        terminal.echo(f"  for the special election {record['special']}")
     if record["late_entry"]:
         terminal.echo(
             f"  late entry, recorded {record['recorded_at']} by {record['clerk']}: "
@@ -159,6 +162,12 @@ def _record(kind: str, paper: dict[str, Any], **details: Any) -> None:
 @click.option("--outcome", help="For a determination: valid, invalid or noncompliant.")
 @click.option("--supersedes", help="For a determination: uid of the earlier one it replaces.")
 @click.option("--fee-cents", type=int, default=0)
+@click.option(
+    "--special",
+    metavar="OFFICE:PROCLAIMED:ELECTION",
+    help="A paper for this special election (e.g. assembly:2026-02-02:2026-03-17), judged by "
+    "its calendar.",
+)
 def file_(
     kind: str,
     candidates: tuple[str, ...],
@@ -170,6 +179,7 @@ def file_(
     outcome: str | None,
     supersedes: str | None,
     fee_cents: int,
+    special: str | None,
     **paper: Any,
 ) -> None:
     """Record a paper of KIND (designating_petition, party_nomination, objection, ...)."""
@@ -193,6 +203,7 @@ def file_(
         outcome=outcome,
         supersedes=supersedes,
         fee_cents=fee_cents,
+        special=special,
     )
 
 
@@ -295,6 +306,8 @@ def _print_book(title: str, rows: list[dict[str, Any]], digests: list[dict[str, 
         table.add_column(column.replace("_", " "))
     for row in rows:
         cells = {c: str(row[c]) for c in columns}
+        if row["special"]:
+            cells["office"] += f"\n(special election {row['special']})"
         if row["late_entry"]:
             cells["stamped"] += (
                 f"\n({row['late_entry']}; recorded {row['recorded']} by {row['clerk']})"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -65,7 +66,7 @@ def special(
 ) -> None:
     """The whole calendar of one special election, from its proclamation (PBO § 42); with
     --paper, whether a paper filed for it was filed in time."""
-    from nyballot.elections.output import special_dict, special_text
+    from nyballot.elections.output import ics_of_special, special_dict, special_text
     from nyballot.elections.special import SpecialRequest, special_calendar
 
     groups = parse_kind_groups(kinds)
@@ -81,7 +82,8 @@ def special(
     elif fmt == "text" or found.calendar is None:
         echo(special_text(found, groups), nl=False)
     else:
-        _write(found.calendar.of_kinds(groups), fmt, special_text(found, groups))
+        ics = lambda: ics_of_special(found, groups)  # noqa: E731
+        _write(found.calendar.of_kinds(groups), fmt, special_text(found, groups), ics)
 
 
 def _judge(found: Any, asked: dict[str, Any], fmt: str) -> None:
@@ -109,7 +111,7 @@ def _judge(found: Any, asked: dict[str, Any], fmt: str) -> None:
         echo(f"  {n}. {step['step']} = {step['date'] or '-'} [{step['cite']}]")
 
 
-def _write(cal: object, fmt: str, text: str) -> None:
+def _write(cal: object, fmt: str, text: str, ics: Callable[[], bytes]) -> None:
     from nyballot.calendar.model import Calendar
 
     assert isinstance(cal, Calendar)
@@ -118,9 +120,7 @@ def _write(cal: object, fmt: str, text: str) -> None:
 
         sys.stdout.buffer.write(to_csv(cal).encode("utf-8"))
     elif fmt == "ics":
-        from nyballot.export.ics import to_ics
-
-        sys.stdout.buffer.write(to_ics(cal))
+        sys.stdout.buffer.write(ics())
     else:
         from nyballot.elections.pdf import text_pdf
 
@@ -139,17 +139,33 @@ def _write(cal: object, fmt: str, text: str) -> None:
 @click.option(
     "--primary", is_flag=True, help="Party nominations at a village primary, not a caucus."
 )
+@click.option(
+    "--special",
+    is_flag=True,
+    help="A special village election (§ 15-106): --day, its third Tuesday, or --called.",
+)
+@click.option(
+    "--called", callback=_date, metavar="DATE", help="With --special: the official call's day."
+)
+@click.option("--vacancy", callback=_date, metavar="DATE", help="With --special: the vacancy.")
 @KINDS
 @click.option("--format", "fmt", type=FORMATS, default="text")
 def village(
-    year: int, month: str, day: dt.date | None, primary: bool, kinds: tuple[str, ...], fmt: str
+    year: int,
+    month: str,
+    day: dt.date | None,
+    primary: bool,
+    kinds: tuple[str, ...],
+    fmt: str,
+    **special: Any,
 ) -> None:
-    """The calendar of a village election in YEAR (§§ 15-104, 15-108, 6-202, 6-212)."""
-    from nyballot.elections.output import village_dict, village_text
+    """The calendar of a village election in YEAR (§§ 15-104, 15-108, 6-202, 6-212), or of a
+    special village election (§ 15-106)."""
+    from nyballot.elections.output import ics_of_village, village_dict, village_text
     from nyballot.elections.village import VillageRequest, village_calendar
 
     groups = parse_kind_groups(kinds)
-    found = village_calendar(VillageRequest(year, month, day, primary))
+    found = village_calendar(VillageRequest(year, month, day, primary, **special))
     if fmt == "json":
         from nyballot.export import json as json_export
 
@@ -157,4 +173,5 @@ def village(
     elif fmt == "text":
         echo(village_text(found, groups), nl=False)
     else:
-        _write(found.calendar.of_kinds(groups), fmt, village_text(found, groups))
+        ics = lambda: ics_of_village(found, groups)  # noqa: E731
+        _write(found.calendar.of_kinds(groups), fmt, village_text(found, groups), ics)

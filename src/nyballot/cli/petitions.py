@@ -238,7 +238,10 @@ def _file(
         f"(voter file of {result['voter_file']['date']})",
     )
     # The command line acts for the board itself (it holds the database).
-    record, _ = Desk(options["desk_db"]).submit(s, Actor(clerk, "board", client="cli"))
+    from nyballot.elections.desk import special_desk  # the paper may be a special election's
+
+    desk = Desk(options["desk_db"], specials=special_desk)
+    record, _ = desk.submit(s, Actor(clerk, "board", client="cli"))
     click.echo(f"specifications filed: {record['uid']} ({record['verdict']})", err=True)
 
 

@@ -5,6 +5,7 @@ counts with its own day, and the village election's day (§ 15-104(1)). Typed, r
 from __future__ import annotations
 
 import datetime as dt
+from calendar import day_name
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -70,6 +71,21 @@ class Counted:
 
 
 @dataclass(frozen=True)
+class FederalOnly:
+    """§ 11-200(1): the voters whose rules' names begin ``rules`` vote at a special election
+    only for the offices named."""
+
+    words: Words
+    offices: tuple[str, ...]
+    rules: str
+
+    def reaches(self, name: str, office: str) -> bool:
+        """Whether a special rule (its name after the form's prefix) is in the calendar of a
+        special election for ``office``."""
+        return office in self.offices or not name.startswith(self.rules)
+
+
+@dataclass(frozen=True)
 class SpecialLaw:
     source: str
     offices: dict[str, Office]
@@ -77,8 +93,26 @@ class SpecialLaw:
     filled_at: Words
     party_nominations: Words  # § 6-114, from its own shipped text
     counted: tuple[Counted, ...]
+    federal_only: FederalOnly
     # the desk's rule for a kind of paper -> the special rule's name after its form's prefix
     papers: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class VillageSpecialLaw:
+    """§ 15-106(1)(a): the special village election's day and how its nominations are made."""
+
+    source: str
+    third_tuesday: Words
+    day: str  # the grammar's phrase of the third Tuesday, with {month} to fill in
+    after_call: Words
+    weekday: int  # the day of the week the words hold it on (Monday 0)
+    caucus: Words
+
+    def third_tuesday_of(self, month: str, year: int) -> dt.date:
+        from nyballot.reckoning.dates import closed_form_date
+
+        return closed_form_date(_expr(self.day.format(month=month.capitalize())), year)
 
 
 @dataclass(frozen=True)
@@ -91,6 +125,7 @@ class VillageLaw:
     moved_to: Expr
     other: Words
     november: Words
+    special: VillageSpecialLaw
 
 
 def _raw(name: str) -> Any:
@@ -142,6 +177,7 @@ def special_law() -> SpecialLaw:
 
 def _special_law() -> SpecialLaw:
     raw = _raw("special")
+    federal = raw["special_federal"]
     counted = tuple(
         Counted(
             str(c["id"]),
@@ -159,6 +195,7 @@ def _special_law() -> SpecialLaw:
         _words(raw["filled_at"]),
         _words(raw["party_nominations"]),
         counted,
+        FederalOnly(_words(federal), tuple(federal["offices"]), str(federal["rules"])),
         tuple((str(k), str(v)) for k, v in (raw.get("papers") or {}).items()),
     )
 
@@ -180,4 +217,17 @@ def _village_law() -> VillageLaw:
         _expr(moved["held"]),
         _words(raw["other"]),
         _words(raw["november"]),
+        _village_special(raw["special"]),
+    )
+
+
+def _village_special(raw: dict[str, Any]) -> VillageSpecialLaw:
+    after = raw["after_call"]
+    return VillageSpecialLaw(
+        str(raw["source"]),
+        _words(raw["third_tuesday"]),
+        str(raw["third_tuesday"]["day"]),
+        _words(after),
+        list(day_name).index(str(after["weekday"])),
+        _words(raw["caucus"]),
     )

@@ -32,6 +32,7 @@ def special_dict(special: Special, kinds: tuple[KindGroup, ...] = ()) -> dict[st
     request = special.request
     office = special.office
     head: dict[str, Any] = {
+        "id": special.id,
         "office": office.name,
         "office_title": office.title,
         "paragraph": {"cite": office.words.cite, "law": office.words.law},
@@ -67,9 +68,33 @@ def special_text(special: Special, kinds: tuple[KindGroup, ...] = ()) -> str:
         return "\n".join(lines) + "\n"
     assert special.calendar is not None
     head = [f"Proclaimed {request.proclaimed.isoformat()}; {office.words.cite}: "
-            f'"{office.words.law}".']  # fmt: skip
+            f'"{office.words.law}".', f"At the desk its papers name it {special.id}."]  # fmt: skip
     head += [f"CHECK § {c.cite}: {c.text}" for c in special.checks]
     return calendar_text(title, head, special.calendar.of_kinds(kinds))
+
+
+def ics_of_special(special: Special, kinds: tuple[KindGroup, ...] = ()) -> bytes:
+    """The special election's dates as iCalendar, every UID its own (``Special.id``)."""
+    from nyballot.export.ics import to_ics  # icalendar: only for a file
+
+    assert special.calendar is not None
+    name = f"Special election: {special.office.title}, {special.request.election.isoformat()}"
+    return to_ics(special.calendar.of_kinds(kinds), scope=f"special:{special.id}", name=name)
+
+
+def ics_of_village(village: Village, kinds: tuple[KindGroup, ...] = ()) -> bytes:
+    """The village election's dates as iCalendar, every UID the village day's own."""
+    from nyballot.export.ics import to_ics
+
+    day = village.counted_from.isoformat()
+    cal = village.calendar.of_kinds(kinds)
+    name = f"{_village_name(village)} {village.held.isoformat()}"
+    kind = "village-special" if village.request.special else "village"
+    return to_ics(cal, scope=f"{kind}:{day}", name=name)
+
+
+def _village_name(village: Village) -> str:
+    return "Special village election" if village.request.special else "Village election"
 
 
 def village_dict(village: Village, kinds: tuple[KindGroup, ...] = ()) -> dict[str, Any]:
@@ -81,6 +106,9 @@ def village_dict(village: Village, kinds: tuple[KindGroup, ...] = ()) -> dict[st
         "counted_from": iso(village.counted_from),
         "held": iso(village.held),
         "day": {"cite": village.words.cite, "law": village.words.law},
+        "special": village.request.special,
+        "called": iso(village.request.called),
+        "vacancy": iso(village.request.vacancy),
     }
     return {"village": head, **calendar_dict(village.calendar.of_kinds(kinds))}
 
@@ -88,6 +116,6 @@ def village_dict(village: Village, kinds: tuple[KindGroup, ...] = ()) -> dict[st
 def village_text(village: Village, kinds: tuple[KindGroup, ...] = ()) -> str:
     from nyballot.elections.text import calendar_text
 
-    title = f"Village election {village.held.isoformat()}"
+    title = f"{_village_name(village)} {village.held.isoformat()}"
     head = [f'§ {village.words.cite}: "{village.words.law}"']
     return calendar_text(title, head, village.calendar.of_kinds(kinds))

@@ -43,9 +43,25 @@ def asked_special(
     return special_calendar(request)
 
 
-def asked_village(year: int, month: str | None, day: str | None, primary: bool) -> Village:
+def asked_village(
+    year: int,
+    month: str | None,
+    day: str | None,
+    primary: bool,
+    special: bool = False,
+    called: str | None = None,
+    vacancy: str | None = None,
+) -> Village:
     return village_calendar(
-        VillageRequest(year, (month or "march")[:20], _day(day, "day"), primary)
+        VillageRequest(
+            year,
+            (month or "march")[:20],
+            _day(day, "day"),
+            primary,
+            special,
+            _day(called, "called"),
+            _day(vacancy, "vacancy"),
+        )
     )
 
 

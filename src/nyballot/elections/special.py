@@ -75,6 +75,13 @@ class Special:
     checks: list[Check] = field(default_factory=list)
     no_special: NoSpecialElection | None = None
 
+    @property
+    def id(self) -> str:
+        """Which special election this is, as the desk records it and the calendar files name
+        it: the office and the days of the proclamation and of the election."""
+        request = self.request
+        return f"{self.office.name}:{request.proclaimed.isoformat()}:{request.election.isoformat()}"
+
 
 def office_of(name: str, law: SpecialLaw) -> Office:
     """The office named, or a UsageError: one § 42(3) excepts, or one the words do not name."""
@@ -136,6 +143,12 @@ def special_calendar(request: SpecialRequest, law: SpecialLaw | None = None) -> 
         f'§ {nominations.cite}: "{nominations.law}"',
     ]
     notes += [f"PBO § {c.cite.removeprefix('PBO ')}: {c.text}" for c in checks]
+    federal = law.federal_only
+    if office.name not in federal.offices:
+        notes.append(
+            f'§ {federal.words.cite}: special federal voters vote "{federal.words.law}": no '
+            "date of theirs is in this calendar."
+        )
     notes += year.notes
     cal = replace(year, deadlines=deadlines, notes=notes)
     return Special(request, office, cal, checks)
@@ -180,7 +193,8 @@ def _special_deadlines(
             continue
         counted = {**given, **general, **_item_given(item, chosen)}
         found.append(_evaluated(year, base, counted, item.id, _title(item, base), item))
-    return found
+    federal = law.federal_only  # § 11-200(1): special federal voters, federal offices only
+    return [d for d in found if federal.reaches(d.id.split(".", 1)[1], office.name)]
 
 
 def _item_given(item: Counted, chosen: dict[str, Deadline]) -> Given:

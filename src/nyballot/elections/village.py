@@ -31,6 +31,9 @@ class VillageRequest:
     month: str = "march"
     day: dt.date | None = None  # a village's own day, where the words fix none
     primary: bool = False  # party nominations at a village primary, not a caucus
+    special: bool = False  # a special village election (§ 15-106(1)(a))
+    called: dt.date | None = None  # the day of its official call
+    vacancy: dt.date | None = None
 
 
 @dataclass
@@ -82,6 +85,10 @@ def _day(request: VillageRequest, law: VillageLaw) -> tuple[dt.date, dt.date, Wo
 
 def village_calendar(request: VillageRequest, law: VillageLaw | None = None) -> Village:
     law = law or village_law()
+    if request.special:
+        from nyballot.elections.village_special import special_village
+
+        return special_village(request, law.special)
     counted, held, words = _day(request, law)
     year = CalendarRequest(request.year, events=(("village_election", counted),)).calendar()
     wanted = [

@@ -1,7 +1,9 @@
 """iCalendar export: one all-day event per date, with the citation and derivation.
 
 UIDs are built from the year, law, overlays, rule id and part, so a calendar program that
-subscribes to the file updates an event in place when a date moves, and never duplicates it.
+subscribes to the file updates an event in place when a date moves, and never duplicates it;
+a calendar of one election among several of a year (a special election) adds that election's
+identity, so two such calendars never share a UID.
 
 Revisions are derived from each event's content, so the same calendar always gives the same
 bytes and a changed event carries new values: the SHA-256 of the event's day, summary and
@@ -30,8 +32,10 @@ MAX_REMINDER_DAYS = 366
 WHAT_IF = "WHAT-IF"
 
 
-def _uid(cal: Calendar, deadline: Deadline, part: str) -> str:
+def _uid(cal: Calendar, deadline: Deadline, part: str, scope: str = "") -> str:
     key = f"{cal.year}|{cal.law}|{'+'.join(cal.overlays)}|{deadline.id}|{part}"
+    if scope:  # a year's own calendar keeps the UIDs it always had
+        key = f"{scope}|{key}"
     return f"{hashlib.sha256(key.encode()).hexdigest()[:24]}@nyballot"
 
 
@@ -73,11 +77,14 @@ def _alarm(days: int, summary: str) -> Alarm:
     return alarm
 
 
-def to_ics(cal: Calendar, reminder_days: int | None = None) -> bytes:
+def to_ics(
+    cal: Calendar, reminder_days: int | None = None, scope: str = "", name: str = ""
+) -> bytes:
     """The calendar as an iCalendar file: stable UIDs and revisions derived from each event's
     content, so the same calendar always gives the same bytes and a subscribed calendar program
     updates events in place. ``reminder_days`` adds a reminder (VALARM) that many days before
-    each last day (0: on the day)."""
+    each last day (0: on the day). ``scope``: the identity of the one election the calendar
+    is of, in every UID; ``name``: what a calendar program lists it as."""
     if reminder_days is not None and not 0 <= reminder_days <= MAX_REMINDER_DAYS:
         raise UsageError(
             f"reminder {reminder_days} days: expected 0 to {MAX_REMINDER_DAYS} days before"
@@ -86,7 +93,7 @@ def to_ics(cal: Calendar, reminder_days: int | None = None) -> bytes:
     ical.add("prodid", PRODID)
     ical.add("version", "2.0")
     ical.add("calscale", "GREGORIAN")
-    ical.add("x-wr-calname", calendar_name(cal))
+    ical.add("x-wr-calname", name or calendar_name(cal))
     mark = f"{WHAT_IF}: " if cal.what_if else ""
     for deadline in cal.deadlines:
         description = _description(cal, deadline)
@@ -104,7 +111,7 @@ def to_ics(cal: Calendar, reminder_days: int | None = None) -> bytes:
                 summary += " [secondary source]"
             sequence, modified = revision(day, summary, description)
             event = Event()
-            event.add("uid", _uid(cal, deadline, part))
+            event.add("uid", _uid(cal, deadline, part, scope))
             event.add("dtstamp", modified)
             event.add("last-modified", modified)
             event.add("sequence", sequence)

@@ -31,6 +31,7 @@ COLUMNS = (
     "recorded",
     "clerk",
     "late_entry",
+    "special",  # the special election a paper is for (last: a column added later)
     "uid",
 )
 
@@ -76,6 +77,7 @@ def rows(
                 ),
                 "office": state["office"],
                 "district": state["district"],
+                "special": r.get("special") or "",  # the special election it is for
                 "party_or_body": f"{state['party']} ({body})" if state["party"] else "",
                 "verdict": verdict,
                 "status": state["status"],

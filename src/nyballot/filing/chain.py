@@ -30,7 +30,8 @@ import orjson
 from nyballot.errors import UsageError
 
 # Every stored column but the row number (assigned by the database) and the hash itself. Fixed
-# here, not read from the schema: a column added later must not change the hash of old records.
+# here, not read from the schema: a column added later must not change the hash of old records
+# (``special``, added later, is covered only where a record names one).
 CHAINED = (
     "uid", "idempotency_key", "request_hash", "kind", "board", "year", "law", "what_if",
     "method", "received_at", "postmark", "office", "district", "party", "independent_body",
@@ -63,6 +64,8 @@ LOGGED = ("at", "who", "action", "target", "client", "outcome", "prev_hash")
 def record_hash(row: Mapping[str, Any]) -> str:
     """The hash of a row (its ``prev_hash`` included) in a form no database changes."""
     content = {c: bool(row[c]) if c in _BOOLEAN else row[c] for c in CHAINED}
+    if row.get("special") is not None:  # covered where named: older records hash as before
+        content["special"] = row["special"]
     if row.get("form", 1) >= SIGNED_FORM:
         content |= {"seq": row["id"], "form": row["form"], "key_id": row["key_id"]}
     return hashlib.sha256(canonical(content)).hexdigest()

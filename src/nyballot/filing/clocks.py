@@ -11,12 +11,14 @@ Law § 1-106(1), GCL § 25-a). Business-day periods land on a business day alrea
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
 from nyballot.calendar.engine import build_calendar, last_day_given
 from nyballot.calendar.model import Calendar, Deadline, Step
+from nyballot.errors import UsageError
 from nyballot.filing.model import KINDS, Category, FilingKind, Outcome, Verdict
 from nyballot.law.loader import load_law
 from nyballot.reckoning.dates import add_business_days, format_day
@@ -163,14 +165,23 @@ def notice_clock(filed_on: dt.date, last_day_to_decline: dt.date | None, uid: st
     )
 
 
+# The calendar of a special election by the id a filing names it with: (its id as recorded,
+# the calendar its papers are judged by). Made by the layer that knows special elections
+# (``elections.desk.special_desk``) and handed to the desk, which sits below it.
+SpecialCalendars = Callable[[str], tuple[str, Calendar]]
+
+
 @lru_cache(maxsize=64)
 def calendar_for(year: int, law: str | None, what_if: tuple[str, ...]) -> Calendar:
     """The calendar of a year under a law and overlays, built once and kept."""
     return build_calendar(year, law=law, overlays=what_if)
 
 
-def clocks_of(records: list[dict[str, Any]]) -> list[Clock]:
-    """The clocks every filing sets running, given everything recorded after it."""
+def clocks_of(
+    records: list[dict[str, Any]], specials: SpecialCalendars | None = None
+) -> list[Clock]:
+    """The clocks every filing sets running, given everything recorded after it (a paper for
+    a special election's by that election's calendar, from ``specials``)."""
     by_uid = {r["uid"]: r for r in records}
     children: dict[str, list[dict[str, Any]]] = {}
     for r in records:
@@ -180,7 +191,7 @@ def clocks_of(records: list[dict[str, Any]]) -> list[Clock]:
     for r in records:
         kind = FilingKind(r["kind"])
         info = KINDS[kind]
-        cal = _calendar_of(r)
+        cal = _calendar_of(r, specials)
         kids = children.get(r["uid"], [])
         if any(k["kind"] == FilingKind.WITHDRAWAL for k in kids):
             continue
@@ -190,7 +201,7 @@ def clocks_of(records: list[dict[str, Any]]) -> list[Clock]:
             if r["outcome"] == Outcome.NONCOMPLIANT:
                 notice = target is not None and target["kind"] == FilingKind.NOTICE_OF_INTENT
                 # the notice's own law (the determination may be entered without its what-if)
-                law = _calendar_of(target) if target is not None else cal
+                law = _calendar_of(target, specials) if target is not None else cal
                 rule = NOTICE_CURE if notice and law.get(NOTICE_CURE) is not None else CURE
                 out.append(cure_clock(day, r["uid"], law, rule))
             elif r["outcome"] == Outcome.INVALID and target is not None:
@@ -223,11 +234,27 @@ def clocks_of(records: list[dict[str, Any]]) -> list[Clock]:
             k["kind"] == FilingKind.SPECIFICATIONS for k in kids
         ):
             out.append(specifications_clock(filed_on, r["uid"], cal))
-    return out
+    special_of = {r["uid"]: r.get("special") for r in records}
+    return [_of_special(c, special_of.get(c.filing)) for c in out]
 
 
-def _calendar_of(record: dict[str, Any]) -> Calendar:
-    return calendar_for(record["year"], record["law"], tuple(record["what_if"]))
+def _of_special(clock: Clock, special: str | None) -> Clock:
+    """A clock of a special election's paper says which election, wherever it is listed."""
+    if special is None:
+        return clock
+    return replace(clock, title=f"{clock.title} (special election {special})")
+
+
+def _calendar_of(record: dict[str, Any], specials: SpecialCalendars | None) -> Calendar:
+    special = record.get("special")
+    if special is None:
+        return calendar_for(record["year"], record["law"], tuple(record["what_if"]))
+    if specials is None:
+        raise UsageError(
+            f"filing {record['uid']}: for the special election {special}, whose calendar "
+            "this desk was not given"
+        )
+    return specials(special)[1]
 
 
 def _last_day(record: dict[str, Any]) -> dt.date | None:

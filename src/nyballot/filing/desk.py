@@ -20,6 +20,7 @@ from nyballot.errors import NyballotError, UsageError
 from nyballot.filing import access, clocks, integrity, kept_clocks, keys, reading
 from nyballot.filing.access import LATE_ENTRY, RECORD, Actor, now
 from nyballot.filing.chain import SIGNED_FORM, Break, first_break, log_break, record_hash
+from nyballot.filing.clocks import SpecialCalendars
 from nyballot.filing.driver import Sql, Tx, transaction
 from nyballot.filing.errors import ConflictError, ForbiddenError, NotFoundError, StorageError
 from nyballot.filing.keys import BoardKey
@@ -95,14 +96,20 @@ def _json(value: object) -> str:
 
 
 class Desk:
-    """A board's filing desk over one database; ``clock`` is the desk's own time."""
+    """A board's filing desk over one database; ``clock`` is the desk's own time;
+    ``specials`` the calendars of the special elections a paper may be filed for."""
 
     def __init__(
-        self, url: str | None = None, clock: Clock = access.now, key: BoardKey | None = None
+        self,
+        url: str | None = None,
+        clock: Clock = access.now,
+        key: BoardKey | None = None,
+        specials: SpecialCalendars | None = None,
     ) -> None:
         self.engine: Engine = engine_for(url)
         self.clock = clock
         self.key = key
+        self.specials = specials
         self._signed_book = self._register(key)
         self.failures = access.FailedLogins(lambda: self.clock())
         self._digests = reading.Digests()
@@ -129,14 +136,33 @@ class Desk:
     def _paper(
         self, s: Submission, tx: Tx, now: dt.datetime
     ) -> tuple[Paper, tuple[str, ...], Calendar]:
-        paper, what_if, cal = paper_of(s, now)
+        paper, what_if, cal = paper_of(s, now, self.specials)
         if paper.refers_to:
             target = tx.first(_BY_UID, {"uid": paper.refers_to})
             if target is None:
                 raise NotFoundError(f"refers_to '{paper.refers_to}': no such filing")
             check_reference(paper, target, s.received)
             check_earlier(paper, tx.rows(_REFERRING, {"uid": paper.refers_to}))
+            cal = self._for_special_of(paper, target.get("special"), cal)
         return paper, what_if, cal
+
+    def _for_special_of(self, paper: Paper, special: str | None, cal: Calendar) -> Calendar:
+        """A paper that answers one filed for a special election is for that election too."""
+        if special is None or paper.special == special:
+            return cal
+        if paper.special is not None:
+            raise UsageError(
+                f"special '{paper.special}': refers_to '{paper.refers_to}' is a paper for the "
+                f"special election {special}",
+                fields=("special",),
+            )
+        if self.specials is None:
+            raise UsageError(
+                f"refers_to '{paper.refers_to}': a paper for the special election {special}, "
+                "whose calendar this desk was not given"
+            )
+        paper.special = special
+        return self.specials(special)[1]
 
     def submit(
         self, s: Submission, who: Actor | str, idempotency_key: str | None = None
@@ -250,6 +276,7 @@ class Desk:
             "recorded_at": access.stamp(now),
             "late_reason": paper.late_reason,
             "supersedes": paper.supersedes,
+            "special": paper.special,
         }
         board_head, log_head, seq = tx.execute(
             _HEADS[tx.postgres], {"board": values["board"]}
@@ -263,8 +290,7 @@ class Desk:
         self._keep_clocks(tx, record)
         return record, False
 
-    @staticmethod
-    def _keep_clocks(tx: Tx, record: dict[str, Any]) -> None:
+    def _keep_clocks(self, tx: Tx, record: dict[str, Any]) -> None:
         """Rewrite the clocks of the record's family (``kept_clocks``), in its transaction."""
         top = record
         for _ in range(_MAX_DEPTH):
@@ -282,7 +308,7 @@ class Desk:
                 frontier += [k["uid"] for k in kids]
             family.sort(key=lambda r: r["seq"])
             tx.execute(_CLOCKS_GONE, {"root": top["uid"]})
-        for row in kept_clocks.rows_of(family):
+        for row in kept_clocks.rows_of(family, self.specials):
             tx.execute(_CLOCK_IN, row)
 
     def _seal(self, values: dict[str, Any], prev_hash: str, seq: int) -> None:

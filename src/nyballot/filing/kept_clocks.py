@@ -14,10 +14,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import orjson
-from sqlalchemy import Connection, delete, insert, select
+from sqlalchemy import Connection, delete, insert, inspect, select
 
 from nyballot.calendar.model import Step
-from nyballot.filing.clocks import Clock, clocks_of
+from nyballot.filing.clocks import Clock, SpecialCalendars, clocks_of
 from nyballot.filing.records import record_dict
 from nyballot.filing.schema import clocks as clocks_table
 from nyballot.filing.schema import filings
@@ -25,8 +25,11 @@ from nyballot.filing.schema import filings
 COLUMNS = ("root", "board", "year", "due", "name", "title", "cite", "filing", "steps")
 
 
-def rows_of(family: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The table's rows for a family's clocks (``family``: its records, in seq order)."""
+def rows_of(
+    family: list[dict[str, Any]], specials: SpecialCalendars | None = None
+) -> list[dict[str, Any]]:
+    """The table's rows for a family's clocks (``family``: its records, in seq order; a
+    special election's papers counted by its calendar, from ``specials``)."""
     root = family[0]
     return [
         {
@@ -40,7 +43,7 @@ def rows_of(family: list[dict[str, Any]]) -> list[dict[str, Any]]:
             "filing": c.filing,
             "steps": orjson.dumps([s.as_dict() for s in c.steps]).decode(),
         }
-        for c in clocks_of(family)
+        for c in clocks_of(family, specials)
     ]
 
 
@@ -65,13 +68,16 @@ def families(records: Iterable[dict[str, Any]]) -> dict[str, list[dict[str, Any]
     return out
 
 
-def rebuild(conn: Connection) -> int:
+def rebuild(conn: Connection, specials: SpecialCalendars | None = None) -> int:
     """Make the table again from the book; the number of clocks kept."""
     conn.execute(delete(clocks_table))
-    records = (record_dict(r) for r in conn.execute(select(filings).order_by(filings.c.id)))
+    # The columns the database has: a migration rebuilds before later columns are added.
+    present = {c["name"] for c in inspect(conn).get_columns("filings")}
+    query = select(*(c for c in filings.columns if c.name in present)).order_by(filings.c.id)
+    records = (record_dict(r) for r in conn.execute(query))
     kept = 0
     for family in families(records).values():
-        rows = rows_of(family)
+        rows = rows_of(family, specials)
         if rows:
             conn.execute(insert(clocks_table), rows)
             kept += len(rows)

@@ -265,6 +265,7 @@ class Paper:
     note: str = ""
     late_reason: str | None = None  # entered after it was received: why (a late entry)
     supersedes: str | None = None  # a determination: the uid of the earlier one it replaces
+    special: str | None = None  # the special election it is for: its id, as recorded
 
 
 def local(instant: dt.datetime) -> dt.datetime:

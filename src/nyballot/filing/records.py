@@ -68,6 +68,7 @@ def record_dict(
         "idempotency_key": given_key(m["idempotency_key"]),
         "late_entry": {"reason": m["late_reason"]} if m["late_reason"] else None,
         "supersedes": m["supersedes"],
+        "special": m.get("special"),  # a row written before the column was added has none
         "prev_hash": m["prev_hash"],
         "hash": m["hash"],
         "key_id": m["key_id"],

@@ -64,6 +64,7 @@ filings = Table(
     Column("form", Integer, nullable=False, server_default="1"),
     Column("key_id", String(16)),  # the board's key that signed it (None: unsigned)
     Column("signature", String(128)),  # Ed25519 over the hash
+    Column("special", String(100)),  # the special election the paper is for: its id
 )
 
 # The public keys the book was signed with (the private keys never come near the database).

@@ -18,7 +18,7 @@ from typing import Any
 from nyballot.calendar.model import Calendar
 from nyballot.errors import UsageError
 from nyballot.filing.chain import canonical
-from nyballot.filing.clocks import calendar_for
+from nyballot.filing.clocks import SpecialCalendars, calendar_for
 from nyballot.filing.model import (
     KINDS,
     NEW_YORK,
@@ -64,18 +64,27 @@ class Submission:
     what_if: list[str] = field(default_factory=list)
     late_entry: str | None = None  # the reason a paper received earlier is entered now
     supersedes: str | None = None  # a determination replacing an earlier one: its uid
+    special: str | None = None  # the special election it is for (``Special.id``)
+
+    def _hashed(self) -> dict[str, Any]:
+        """The fields a request's hash covers: a paper for no special election is hashed as
+        papers were before a paper could name one, so keys recorded then still replay."""
+        fields = vars(self)
+        if self.special is None:
+            return {k: v for k, v in fields.items() if k != "special"}
+        return fields
 
     def request_hash(self) -> str:
         """SHA-256 of the submission in the chain's canonical form (its fields are plain JSON
         values already: no deep copy, ``asdict``, needed)."""
-        return hashlib.sha256(canonical(vars(self))).hexdigest()
+        return hashlib.sha256(canonical(self._hashed())).hexdigest()
 
     def is_request(self, digest: str) -> bool:
         """Whether a recorded request hash is this submission's: in the canonical form, or in
         the spaced form (``", "``, ``": "``) that books began with."""
         if digest == self.request_hash():
             return True
-        spaced = _SPACED.encode(vars(self)).encode()
+        spaced = _SPACED.encode(self._hashed()).encode()
         return digest == hashlib.sha256(spaced).hexdigest()
 
 
@@ -170,10 +179,11 @@ def received_of(s: Submission, now: dt.datetime) -> tuple[dt.datetime, str | Non
 
 
 def paper_of(
-    s: Submission, now: dt.datetime | None = None
+    s: Submission, now: dt.datetime | None = None, specials: SpecialCalendars | None = None
 ) -> tuple[Paper, tuple[str, ...], Calendar]:
     """The paper a submission describes, with its overlays and the calendar it is judged by,
-    received ``now`` (the desk's clock) unless it is a late entry.
+    received ``now`` (the desk's clock) unless it is a late entry; a paper for a special
+    election by that election's calendar (``specials``).
 
     Every check that needs only the submission is made here; the filing it refers to, if any,
     is checked by ``check_reference``."""
@@ -182,7 +192,9 @@ def paper_of(
         raise UsageError(f"year '{s.year}': expected a year")
     what_if = tuple(sorted({checked_text(w, "what_if", 40) for w in s.what_if}))
     law = checked_text(s.law, "law", 40) if s.law else None
-    cal = calendar_for(s.year, law, what_if)
+    special, cal = special_of(s, specials, law or what_if)
+    if cal is None:
+        cal = calendar_for(s.year, law, what_if)
     candidates = []
     if len(s.candidates) > MAX_CANDIDATES:
         raise UsageError(f"candidates: more than {MAX_CANDIDATES}")
@@ -250,6 +262,7 @@ def paper_of(
         note=checked_text(s.note, "note", MAX_NOTE),
         late_reason=late_reason,
         supersedes=supersedes,
+        special=special,
     )
     category = KINDS[kind].category
     if kind is FilingKind.SPECIFICATIONS and not paper.refers_to:
@@ -271,6 +284,33 @@ def paper_of(
             '"the following named person (or persons) as a candidate")'
         )
     return paper, what_if, cal
+
+
+def special_of(
+    s: Submission, specials: SpecialCalendars | None, other_law: object = None
+) -> tuple[str | None, Calendar | None]:
+    """The special election a submission names (its id as recorded) and its calendar, or
+    (None, None) for a paper of the year's elections."""
+    if s.special is None:
+        return None, None
+    given = checked_text(s.special, "special", 100)
+    if not given:
+        raise UsageError("special: empty; give the special election's id", fields=("special",))
+    if specials is None:
+        raise UsageError("special: this desk was not given the special elections' calendars")
+    if other_law:
+        raise UsageError(
+            "special: a special election's papers are judged under the law in force for it; "
+            "give no law or what_if with it",
+            fields=("special",),
+        )
+    special, cal = specials(given)
+    if cal.year != s.year:
+        raise UsageError(
+            f"year '{s.year}': special '{special}' is an election of {cal.year}",
+            fields=("year", "special"),
+        )
+    return special, cal
 
 
 def _uid(value: str | None, name: str) -> str | None:

@@ -42,7 +42,7 @@ NO_CSRF = "The form was not this page's (no or a wrong CSRF token): nothing was 
 # The file form's fields (a form given again keeps what was typed in each).
 FIELDS = (
     "kind", "board", "year", "method", "postmark", "candidate", "residence", "office",
-    "district", "party", "refers_to", "outcome", "supersedes", "note",
+    "district", "party", "refers_to", "outcome", "supersedes", "note", "special",
 )  # fmt: skip
 
 
@@ -222,4 +222,5 @@ def _submission(typed: dict[str, str]) -> Submission:
         outcome=typed.get("outcome") or None,
         supersedes=typed.get("supersedes") or None,
         note=typed.get("note", ""),
+        special=typed.get("special", "").strip() or None,
     )

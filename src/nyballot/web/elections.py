@@ -42,7 +42,9 @@ def special_page(
 ) -> Response:
     asked = {"office": office, "proclaimed": proclaimed, "election": election,
              "vacancy": vacancy, "last_year": last_year}  # fmt: skip
-    context: dict[str, Any] = {"asked": asked, "offices": special_law().offices}
+    context: dict[str, Any] = {
+        "asked": asked, "offices": special_law().offices, "active_page": "special"
+    }  # fmt: skip
     if not office:
         return respond(request, "special.html", name="nyballot-special", found=None, **context)
     year = int(last_year) if last_year and last_year.strip().isdigit() else None
@@ -72,13 +74,17 @@ def village_page(
     month: Field = None,
     day: Field = None,
     primary: Field = None,
+    special: Field = None,
+    called: Field = None,
+    vacancy: Field = None,
 ) -> Response:
-    asked = {"year": year, "month": (month or "march").lower(), "day": day, "primary": primary}
-    context: dict[str, Any] = {"asked": asked, "months": MONTHS}
+    asked = {"year": year, "month": (month or "march").lower(), "day": day, "primary": primary,
+             "special": special, "called": called, "vacancy": vacancy}  # fmt: skip
+    context: dict[str, Any] = {"asked": asked, "months": MONTHS, "active_page": "village"}
     if not year or not year.strip().isdigit():
         return respond(request, "village.html", name="nyballot-village", found=None, **context)
     try:
-        found = asked_village(int(year), month, day, bool(primary))
+        found = asked_village(int(year), month, day, bool(primary), bool(special), called, vacancy)
     except NyballotError as exc:  # the form again, as typed, with what was wrong
         return respond(request, "village.html", name="nyballot-village", found=None,
                        error=str(exc), status=400, **context)  # fmt: skip

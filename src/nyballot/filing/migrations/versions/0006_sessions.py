@@ -2,7 +2,7 @@
 second worker, does not sign a clerk out: only the session id's hash is stored, with its token,
 the boards it was opened for, its expiry and its CSRF secret.
 
-Revision ID: 0006_webdesk
+Revision ID: 0006
 Revises: 0005
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006_webdesk"
+revision = "0006"
 down_revision = "0005"
 branch_labels = None
 depends_on = None
