@@ -138,7 +138,13 @@ def main() -> None:
             break
         except httpx.HTTPError:
             time.sleep(0.05)
-    paths = ["/health", "/book", "/book?offset=90000", "/web/due?on=2026-04-06"]
+    paths = [
+        "/health",
+        "/book",
+        "/book?after=90000",
+        "/book?offset=90000",
+        "/web/due?on=2026-04-06",
+    ]
     try:
         print(f"{args.clients} clients (wrk), {args.workers} worker(s), a clerk filing; {load()}")
         floor = None

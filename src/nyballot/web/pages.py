@@ -271,6 +271,7 @@ def _book_page(
         extra=[("JSON API", f"/book?{query}{'&' if query else ''}format=json")],
         title=book_export.title(board_id, number),
         columns=columns,
+        labels=[(c, c.replace("_", " ")) for c in columns],
         filings=rows,
         total=found.total,
         first=(page - 1) * BOOK_PAGE + 1,
