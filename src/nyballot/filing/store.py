@@ -156,7 +156,9 @@ def reader_for(url: str | None = None) -> Engine:
                 engine = create_engine(writer.url, connect_args=args, pool_size=READ_POOL)
                 _sqlite_setup(engine, reads=True)
             else:
-                engine = create_engine(writer.url, pool_size=READ_POOL)
+                # A ping per checkout (a read can afford a round trip): a connection a server
+                # restart cut is renewed before a reader meets it.
+                engine = create_engine(writer.url, pool_size=READ_POOL, pool_pre_ping=True)
             _readers[key] = engine
         return engine
 
