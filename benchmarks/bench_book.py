@@ -1,5 +1,6 @@
 """The book and what falls due at 100,000 filings, read at 16 clients, while a clerk files:
-``GET /book``, ``GET /web/due`` and ``/health`` (the floor, in the same run) through a real
+``GET /book`` (its first page, a deep page by cursor, ``after=``, and by ``offset=``),
+``GET /web/due`` and ``/health`` (the floor, in the same run) through a real
 ``nyballot serve``, and the p99 of a clerk's ``POST /filings`` sent one after another while the
 readers run.
 
