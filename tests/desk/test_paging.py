@@ -138,7 +138,7 @@ def test_paging_the_book_by_cursor_gives_every_paper_once_in_order(
 ) -> None:
     seen, after = [], None
     for _ in range(100):
-        page = book.book_page(board_id, None, limit, after=after)
+        page = book.public_page(board_id, None, limit, after=after)[0]
         seen += [row["seq"] for row in page.rows]
         assert len(page.rows) <= limit
         if page.next is None:

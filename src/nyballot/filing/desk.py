@@ -345,21 +345,6 @@ class Desk:
         with self.reader.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(filings)).scalar_one())
 
-    def book_page(
-        self,
-        board_id: str | None,
-        year: int | None,
-        limit: int,
-        offset: int = 0,
-        after: int | None = None,
-        kind: str | None = None,
-    ) -> reading.BookPage:
-        """One page of the book (``reading.book_page``): its rows, how many papers in all, the
-        page's records and the next page's cursor."""
-        board_id = board(board_id).id if board_id is not None else None
-        with self.reader.connect() as conn:
-            return reading.book_page(conn, board_id, year, limit, offset, after, kind)
-
     def public_page(
         self,
         board_id: str | None,
@@ -369,8 +354,10 @@ class Desk:
         after: int | None = None,
         kind: str | None = None,
     ) -> tuple[reading.BookPage, list[dict[str, Any]], list[dict[str, str]]]:
-        """A page of the book as the public reads it, from one connection: the page, the
-        digests of the days its records were made, the board's public keys."""
+        """A page of the book as the public reads it, from one connection: the page
+        (``reading.book_page``: its rows, how many papers in all, its records and the next
+        page's cursor), the digests of the days its records were made, the board's public
+        keys."""
         board_id = board(board_id).id if board_id is not None else None
         with self.reader.connect() as conn:
             page = reading.book_page(conn, board_id, year, limit, offset, after, kind)
