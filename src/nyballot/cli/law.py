@@ -245,7 +245,7 @@ def _print_problems(name: str, problems: list[Problem], console: Console) -> Non
 
 
 # Each stage's one reader of its provisions declares the type it reads each as (``TYPES``).
-READERS = ("nyballot.delegates.rules",)
+READERS = ("nyballot.delegates.rules", "nyballot.ballot.rules", "nyballot.signatures.rules")
 
 
 def _read_as() -> dict[str, str]:

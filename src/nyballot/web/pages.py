@@ -30,7 +30,7 @@ from nyballot.filing import book as book_export
 from nyballot.filing.desk import Desk
 from nyballot.filing.errors import NotFoundError
 from nyballot.filing.model import BOARDS, KINDS
-from nyballot.web.common import MAX_NAME, choose, parse_year
+from nyballot.web.common import MAX_NAME, choose, parse_year, typed_in
 from nyballot.web.render import render, respond
 
 router = APIRouter(include_in_schema=False)
@@ -121,8 +121,15 @@ def pick(request: Request, year: Text = None) -> Response:
             params.get("duties") or "rolled",
         )
     except NyballotError as exc:
-        return error_page(exc)
+        return calendar_form_again(request, exc)
     return RedirectResponse(f"/web/calendar/{choice.year}{choice.query()}", status_code=303)
+
+
+def calendar_form_again(request: Request, exc: NyballotError, **more: str) -> Response:
+    """The calendar's form (on the home page) again, as it was typed, with what was wrong."""
+    from nyballot.web.calendars import as_of, home_page  # the home page's module uses this one
+
+    return home_page(request, as_of(None), str(exc), typed_in(request, **more))
 
 
 Asked = tuple[CalendarRequest, Calendar] | NyballotError
@@ -152,7 +159,7 @@ def _asked(
 def calendar_page(request: Request, asked: Annotated[Asked, Depends(_asked)]) -> Response:
     """The calendar of a year as a table ordered by date, each row linked to its derivation."""
     if isinstance(asked, NyballotError):
-        return error_page(asked)
+        return calendar_form_again(request, asked, year=request.path_params["year"])
     choice, cal = asked
     rows = [_row(d, choice) for d in cal.deadlines]
     query = choice.query()
