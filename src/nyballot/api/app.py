@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import TextIO
 
+import anyio
 from fastapi import FastAPI
 
 from nyballot.api import calendar, coverage, desk, docs, downloads, elections, errors
@@ -33,6 +34,9 @@ BURST = 100  # requests a client may send at once
 
 @asynccontextmanager
 async def _closing_desk(app: FastAPI) -> AsyncIterator[None]:
+    # The daily digests are read from the whole book once (a second at 100,000 filings), then
+    # kept up to date: before the first request, so that no reader of the book waits for it.
+    await anyio.to_thread.run_sync(app.state.desk.digests)
     yield
     app.state.desk.close()  # the failed authentications still counted
 

@@ -6,9 +6,13 @@ Reads are public (the book of § 6-144 is open to public inspection); writes nee
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
-from typing import Annotated, Any, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, TypeVar
+from urllib.parse import urlencode
 
+import anyio
 import orjson
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -17,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from nyballot.api.errors import DESK_READ, READ, WRITE, answers
 from nyballot.filing import book as book_export
-from nyballot.filing import chain, keys
+from nyballot.filing import chain, keys, reading
 from nyballot.filing.access import Actor
 from nyballot.filing.check import would_be
 from nyballot.filing.desk import Desk, Submission
@@ -31,6 +35,19 @@ Text = Annotated[str, Field(max_length=300)]
 MAX_PAGE = 1000
 Limit = Annotated[int, Query(ge=1, le=MAX_PAGE, description=f"At most {MAX_PAGE} per page")]
 Offset = Annotated[int, Query(ge=0, le=10**9)]
+After = Annotated[
+    int | None,
+    Query(ge=0, le=2**62, description="The cursor: the last seq of the previous page (its next)"),
+]
+DueAfter = Annotated[
+    str | None,
+    Query(max_length=100, description="The cursor: DAY,NAME,FILING of the previous page's last"),
+]
+# Reads at once in the thread pool: the others wait on the event loop without a thread, so a
+# clerk's write (in the pool's other threads) never queues behind the public's reads, and
+# shares the interpreter with only this many of them.
+READERS = 2
+T = TypeVar("T")
 Board = Annotated[str | None, Query(max_length=40)]
 YearQ = Annotated[int | None, Query(ge=1900, le=2100)]
 
@@ -40,6 +57,22 @@ bearer = HTTPBearer(auto_error=False, description="A clerk's token (nyballot des
 def desk_of(request: Request) -> Desk:
     desk: Desk = request.app.state.desk
     return desk
+
+
+async def off_loop(request: Request, read: Callable[..., T], *args: Any) -> T:
+    """Run a read in the thread pool, at most ``READERS`` at once (a limiter per event loop)."""
+    loop, state = asyncio.get_running_loop(), request.app.state
+    if getattr(state, "readers", (None,))[0] is not loop:
+        state.readers = (loop, anyio.CapacityLimiter(READERS))
+    return await anyio.to_thread.run_sync(read, *args, limiter=state.readers[1])
+
+
+def next_link(request: Request, name: str, cursor: object) -> str | None:
+    """This request's URL for the page after it: the cursor ``name`` set, no offset."""
+    if cursor is None:
+        return None
+    pairs = [(k, v) for k, v in request.query_params.multi_items() if k not in (name, "offset")]
+    return f"{request.url.path}?{urlencode([*pairs, (name, str(cursor))])}"
 
 
 def client_of(request: Request) -> str:
@@ -137,38 +170,55 @@ class ObjectionIn(BaseModel):
 
 
 @router.get("/book", response_model=None, responses=answers(*DESK_READ))
-def book(
+async def book(
     request: Request,
     board: Board = None,
     year: YearQ = None,
     format: Annotated[Literal["json", "csv", "html"], Query()] = "json",
     limit: Limit = 100,
     offset: Offset = 0,
-) -> Response | dict[str, Any]:
-    """The public book of filings (§ 6-144), a page at a time (``limit``, ``offset``), with the
-    daily digests of the days its records were made (every digest: ``/book/digests``)."""
-    desk = desk_of(request)
-    page, total, records = desk.book_page(board, year, limit, offset)
+    after: After = None,
+) -> Response:
+    """The public book of filings (§ 6-144), a page at a time: ``limit`` papers after the
+    cursor ``after`` (the ``next`` link gives it; a deep page costs what the first does) or
+    from ``offset``, with the daily digests of the days its records were made (every digest:
+    ``/book/digests``)."""
+    return await off_loop(request, _book, request, board, year, format, limit, offset, after)
+
+
+def _book(
+    request: Request,
+    board: str | None,
+    year: int | None,
+    format: str,
+    limit: int,
+    offset: int,
+    after: int | None,
+) -> Response:
+    page, digests, published = desk_of(request).public_page(board, year, limit, offset, after)
     title = book_export.title(board, year)
-    days = {(r["board"], r["recorded_at"][:10]) for r in records}
-    digests = [d for d in desk.digests(board, year) if (d["board"], d["day"]) in days]
+    following = next_link(request, "after", page.next)
+    link = {"Link": f'<{following}>; rel="next"'} if following else {}
     if format == "csv":
-        return Response(book_export.to_csv(page), media_type="text/csv; charset=utf-8")
+        body = book_export.to_csv(page.rows)
+        return Response(body, media_type="text/csv; charset=utf-8", headers=link)
     if format == "html":
-        published = desk.published_keys()
-        return HTMLResponse(book_export.to_html(page, title, digests, published))
+        html = book_export.to_html(page.rows, title, digests, published, following)
+        return HTMLResponse(html, headers=link)
     data = {
         "title": title,
-        "rows": page,
-        "total": total,
-        "offset": offset,
+        "rows": page.rows,
+        "total": page.total,
+        "offset": offset if after is None else None,
+        "after": after,
         "limit": limit,
+        "next": following,
         "digests": digests,
-        "keys": desk.published_keys(),
+        "keys": published,
     }
     # Plain values already: written by orjson, not walked by the framework's encoder (which
     # took longer than reading the page).
-    return Response(orjson.dumps(data), media_type="application/json")
+    return Response(orjson.dumps(data), media_type="application/json", headers=link)
 
 
 @router.get("/book/digests", responses=answers(*DESK_READ))
@@ -230,22 +280,42 @@ def filing(request: Request, uid: Annotated[str, Path(max_length=36)]) -> dict[s
 
 
 @router.get("/due", response_model=list[dict[str, Any]], responses=answers(*DESK_READ))
-def due(
+async def due(
     request: Request,
     board: Board = None,
     year: YearQ = None,
     on: Annotated[str | None, Query(max_length=10, description="YYYY-MM-DD")] = None,
     limit: Limit = 100,
     offset: Offset = 0,
+    after: DueAfter = None,
 ) -> Response:
-    """What falls due on or after a day (default today), soonest first, a page at a time (the
-    whole count in ``X-Total-Count``)."""
+    """What falls due on or after a day (default today), soonest first, a page at a time:
+    after the cursor ``after`` (the next page's address is in the ``Link`` header, rel="next")
+    or from ``offset``; the whole count in ``X-Total-Count`` (on a page asked for without a
+    cursor)."""
     day = parse_day(on, "on") if on is not None else dt.datetime.now(NEW_YORK).date()
+    return await off_loop(request, _due, request, board, year, day, limit, offset, after)
+
+
+def _due(
+    request: Request,
+    board: str | None,
+    year: int | None,
+    day: dt.date,
+    limit: int,
+    offset: int,
+    after: str | None,
+) -> Response:
     desk = desk_of(request)
-    found = desk.due(board, year, day, limit=limit, offset=offset)
-    total = {"X-Total-Count": str(desk.due_count(board, year, day))}
-    body = orjson.dumps([clock_dict(c) for c in found])
-    return Response(body, media_type="application/json", headers=total)
+    found = desk.due(board, year, day, limit=limit + 1, offset=offset, after=after)
+    # Counting runs through every clock from the day on (most of a first page's cost): a page
+    # by cursor, whose first page said the count, is not counted again.
+    headers = {} if after else {"X-Total-Count": str(desk.due_count(board, year, day))}
+    if len(found) > limit:
+        following = next_link(request, "after", reading.due_cursor(found[limit - 1]))
+        headers["Link"] = f'<{following}>; rel="next"'
+    body = orjson.dumps([clock_dict(c) for c in found[:limit]])
+    return Response(body, media_type="application/json", headers=headers)
 
 
 def _record(request: Request, s: Submission, who: Actor, key: str | None) -> JSONResponse:

@@ -327,12 +327,23 @@ def _print_book(title: str, rows: list[dict[str, Any]], digests: list[dict[str, 
 @click.option("--on", "on", help="List what is still running on this day (default: today).")
 @click.option("--all", "show_all", is_flag=True, help="Include clocks that have run out.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option("--limit", type=click.IntRange(1), help="At most this many (a page).")
+@click.option("--after", metavar="CURSOR", help="The page after this cursor (as a page ends).")
 @DB
 def due(
-    board: str | None, year: int | None, on: str | None, show_all: bool, fmt: str, db: str | None
+    board: str | None,
+    year: int | None,
+    on: str | None,
+    show_all: bool,
+    fmt: str,
+    limit: int | None,
+    after: str | None,
+    db: str | None,
 ) -> None:
-    """What falls due, soonest first: objections, specifications, cure, court, notices."""
+    """What falls due, soonest first: objections, specifications, cure, court, notices; with
+    --limit, a page at a time (a text page ends with the --after of the next)."""
     from nyballot.filing.model import NEW_YORK
+    from nyballot.filing.reading import due_cursor
     from nyballot.filing.records import clock_dict
     from nyballot.filing.submission import parse_day
 
@@ -344,12 +355,16 @@ def due(
         day = parse_day(on, "--on")
     else:
         day = dt.datetime.now(NEW_YORK).date()
-    found = _desk(db).due(board, year, day)
+    found = _desk(db).due(board, year, day, limit=limit and limit + 1, after=after)
+    more = limit is not None and len(found) > limit
+    found = found[:limit]
     if fmt == "json":
         click.echo(json_export.dumps([clock_dict(c) for c in found]), nl=False)
         return
     for c in found:
         terminal.echo(f"{format_day(c.due)}  {c.title}  [{c.cite}]  filing {c.filing}")
+    if more:
+        terminal.echo(f"next page: --after {due_cursor(found[-1])}")
 
 
 @desk.command()

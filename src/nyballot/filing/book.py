@@ -128,8 +128,13 @@ def to_html(
     title: str,
     digests: list[dict[str, Any]] | None = None,
     keys: list[dict[str, str]] | None = None,
+    following: str | None = None,
 ) -> str:
-    """A printable page (plain HTML, escaped, no scripts), with the daily digests."""
+    """A printable page (plain HTML, escaped, no scripts), with the daily digests; with
+    ``following``, a link to the next page."""
+    more = (
+        f'<p><a href="{html.escape(following)}" rel="next">next page</a></p>' if following else ""
+    )
     head = "".join(f"<th>{html.escape(c.replace('_', ' '))}</th>" for c in COLUMNS[:-1])
     body = "".join(
         "<tr>" + "".join(f"<td>{html.escape(str(row[c]))}</td>" for c in COLUMNS[:-1]) + "</tr>"
@@ -145,7 +150,7 @@ def to_html(
         f"<h1>{html.escape(title)}</h1>"
         "<p>Book of filings kept under Election Law § 6-144, open to public inspection. "
         "Times are New York time, to the minute.</p>"
-        f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{more}"
         f"{_digests_html(digests or [])}{_keys_html(keys or [])}</body></html>\n"
     )
 

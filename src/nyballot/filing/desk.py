@@ -28,7 +28,7 @@ from nyballot.filing.model import Paper, board, local
 from nyballot.filing.records import decision_dict, given_key, record_dict, replay
 from nyballot.filing.schema import access_log, filings
 from nyballot.filing.schema import keys as keys_table
-from nyballot.filing.store import driver_message, engine_for
+from nyballot.filing.store import driver_message, engine_for, reader_for
 from nyballot.filing.submission import (
     Submission,
     check_earlier,
@@ -107,6 +107,7 @@ class Desk:
         specials: SpecialCalendars | None = None,
     ) -> None:
         self.engine: Engine = engine_for(url)
+        self.reader: Engine = reader_for(url)  # reads: never in a writer's way (``store``)
         self.clock = clock
         self.key = key
         self.specials = specials
@@ -344,7 +345,7 @@ class Desk:
     # -- reading ---------------------------------------------------------------------------
 
     def get(self, uid: str) -> dict[str, Any]:
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             row = conn.execute(select(filings).where(filings.c.uid == uid)).first()
         if row is None:
             raise NotFoundError(f"filing '{uid}': no such filing")
@@ -356,37 +357,50 @@ class Desk:
             query = query.where(filings.c.board == board(board_id).id)
         if year is not None:
             query = query.where(filings.c.year == year)
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             return [record_dict(r) for r in conn.execute(query)]
 
     def history(self, uid: str) -> dict[str, Any]:
         """The filing, everything that refers to it (at any depth), and its replayed state."""
         original = self.get(uid)
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             related = reading.family(conn, uid)
         return {"filing": original, "history": related, "current": replay(original, related)}
 
     def count(self) -> int:
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(filings)).scalar_one())
 
-    def book_page(
-        self, board_id: str | None, year: int | None, limit: int, offset: int = 0
-    ) -> tuple[list[dict[str, Any]], int, list[dict[str, Any]]]:
-        """One page of the book: (its rows, how many papers in all, the page's records)."""
+    def public_page(
+        self,
+        board_id: str | None,
+        year: int | None,
+        limit: int,
+        offset: int = 0,
+        after: int | None = None,
+        kind: str | None = None,
+    ) -> tuple[reading.BookPage, list[dict[str, Any]], list[dict[str, str]]]:
+        """A page of the book as the public reads it, from one connection: the page
+        (``reading.book_page``: its rows, how many papers in all, its records and the next
+        page's cursor), the digests of the days its records were made, the board's public
+        keys."""
         board_id = board(board_id).id if board_id is not None else None
-        with self.engine.connect() as conn:
-            return reading.book_page(conn, board_id, year, limit, offset)
+        with self.reader.connect() as conn:
+            page = reading.book_page(conn, board_id, year, limit, offset, after, kind)
+            days = {(r["board"], r["recorded_at"][:10]) for r in page.records}
+            digests = self._digests.of(conn, board_id, year)
+            published = keys.published(conn)
+        return page, [d for d in digests if (d["board"], d["day"]) in days], published
 
     def digests(self, board_id: str | None = None, year: int | None = None) -> list[dict[str, Any]]:
         """The last hash of each board's day (of ``year``'s records, if given)."""
         board_id = board(board_id).id if board_id is not None else None
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             return self._digests.of(conn, board_id, year)
 
     def papers_named(self, uids: Iterable[str]) -> dict[str, dict[str, Any]]:
         """The records of ``uids`` and the papers they refer to, by uid (without decisions)."""
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             return reading.with_papers_named(conn, uids)
 
     # -- clocks ----------------------------------------------------------------------------
@@ -399,13 +413,16 @@ class Desk:
         until: dt.date | None = None,
         limit: int | None = None,
         offset: int = 0,
+        after: str | None = None,
     ) -> list[clocks.Clock]:
         """The clocks the filings started, soonest first: those still running on ``on`` (not
         yet past their last day), or every clock when ``on`` is None; with ``until``, only
-        those due by then; a page of ``limit`` from ``offset``."""
+        those due by then; a page of ``limit`` after the cursor ``after``
+        (``reading.due_cursor``) or from ``offset``."""
         board_id = board(board_id).id if board_id is not None else None
-        with self.engine.connect() as conn:
-            return reading.due(conn, board_id, year, on, until, limit, offset)
+        cursor = reading.parse_due_cursor(after) if after is not None else None
+        with self.reader.connect() as conn:
+            return reading.due(conn, board_id, year, on, until, limit, offset, cursor)
 
     def due_count(
         self,
@@ -416,7 +433,7 @@ class Desk:
     ) -> int:
         """How many clocks ``due`` would list without a page."""
         board_id = board(board_id).id if board_id is not None else None
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             return reading.due_count(conn, board_id, year, on, until)
 
     # -- tokens and the access log --------------------------------------------------------
@@ -454,7 +471,7 @@ class Desk:
 
     def published_keys(self) -> list[dict[str, str]]:
         """The public keys the book was signed with, to publish beside the digests."""
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             return keys.published(conn)
 
     def trusted_keys(self, public_keys: Iterable[str] = ()) -> tuple[dict[str, str], str]:
@@ -464,13 +481,13 @@ class Desk:
             return given, "the public keys given"
         if self.key is not None:
             return {self.key.id: self.key.public_hex}, "the board's key given"
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             return keys.stored(conn), "the keys stored in the book (give the published key)"
 
     def verification(self, public_keys: Iterable[str] = ()) -> dict[str, Any]:
         """The whole check: chains, signatures and the access log's chain."""
         trusted, source = self.trusted_keys(public_keys)
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             rows = conn.execute(select(filings).order_by(filings.c.id)).mappings().all()
             published = keys.published(conn)
             lines = conn.execute(select(access_log).order_by(access_log.c.id)).mappings()

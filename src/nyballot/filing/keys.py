@@ -143,4 +143,5 @@ def stored(conn: Connection) -> dict[str, str]:
 def published(conn: Connection) -> list[dict[str, str]]:
     """The public keys as the book publishes them, with the day each was first used."""
     query = select(keys_table).order_by(keys_table.c.first_used)
-    return [dict(r) for r in conn.execute(query).mappings()]
+    # Plain str names: SQLAlchemy's own (a str subclass) are refused as keys by orjson.
+    return [{str(k): v for k, v in r.items()} for r in conn.execute(query).mappings()]

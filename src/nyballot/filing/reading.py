@@ -1,17 +1,23 @@
 """The desk's reads a page at a time, each from an indexed query (a book of 100,000 filings is
 never read whole to answer one page): the book's rows, what falls due, a filing's family, the
 daily digests (kept in memory and brought up to date from the records added since).
+
+A page is asked for by a cursor, what the previous page ended on (``after``): the book's by the
+last seq shown, what falls due by the last clock's day, name and filing. Read from the index from
+there, a page deep in the book costs what the first does (an ``offset`` is counted through).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 import threading
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
-from sqlalchemy import Connection, bindparam, func, select
+from sqlalchemy import Connection, bindparam, func, select, tuple_
 
+from nyballot.errors import UsageError
 from nyballot.filing import book, kept_clocks
 from nyballot.filing.clocks import Clock
 from nyballot.filing.model import FilingKind
@@ -59,30 +65,56 @@ def _by(
     return [record_dict({**r, "decision": "null"} if light else dict(r)) for r in rows]
 
 
+class BookPage(NamedTuple):
+    rows: list[dict[str, Any]]  # the book's rows of the page
+    total: int  # how many papers the book holds (of the kind asked for)
+    records: list[dict[str, Any]]  # the page's records, without their decisions
+    next: int | None  # the cursor of the next page (the last seq shown), None at the end
+
+
+def _papers_counted(conn: Connection, where: list[Any], kind: str | None) -> int:
+    """How many papers (of ``kind``) the book holds. Papers are every record but the board's
+    own, which are few: counted apart, through the index on kind, and taken from the count of
+    all (the primary key's, or an index's)."""
+    count = select(func.count()).select_from(filings)
+    if kind is not None:
+        paper = kind in book.PAPERS
+        return int(conn.execute(count.where(filings.c.kind == kind, *where)).scalar_one()) * paper
+    every = conn.execute(count.where(*where)).scalar_one()
+    own = conn.execute(count.where(filings.c.kind.in_(_BOARDS_OWN), *where)).scalar_one()
+    return int(every - own)
+
+
 def book_page(
-    conn: Connection, board_id: str | None, year: int | None, limit: int, offset: int
-) -> tuple[list[dict[str, Any]], int, list[dict[str, Any]]]:
-    """(the book's rows of one page, how many papers the book holds, the page's records,
-    without their decisions: the book does not show them)."""
+    conn: Connection,
+    board_id: str | None,
+    year: int | None,
+    limit: int,
+    offset: int = 0,
+    after: int | None = None,
+    kind: str | None = None,
+) -> BookPage:
+    """A page of the book: ``limit`` papers (of ``kind``) after the seq ``after`` (else after
+    ``offset`` papers), with the records their rows name."""
     where = _where_board_year(filings, board_id, year)
-    # Papers are every record but the board's own, which are few: counted apart, through the
-    # index on kind, and taken from the count of all (the primary key's, or an index's).
-    every = conn.execute(select(func.count()).select_from(filings).where(*where)).scalar_one()
-    own = select(func.count()).select_from(filings).where(filings.c.kind.in_(_BOARDS_OWN))
-    total = every - conn.execute(own.where(*where)).scalar_one()
+    total = _papers_counted(conn, where, kind)
     # The page is read in seq order from the primary key (or the board's and year's index), the
     # kind tested on each row: nearly every record is a paper, and read through the index on
     # kind the page would be sorted whole first. COALESCE (kind is never NULL) keeps both
-    # databases from choosing that index.
-    query = select(*_LIGHT).where(_PAPER, *where).order_by(filings.c.id)
-    rows = conn.execute(query.limit(limit).offset(offset)).mappings()
-    page = [record_dict({**r, "decision": "null"}) for r in rows]
+    # databases from choosing that index. One row more than the page tells if another follows.
+    query = select(*_LIGHT).where(_PAPER, *where).order_by(filings.c.id).limit(limit + 1)
+    if kind is not None:
+        query = query.where(func.coalesce(filings.c.kind, "") == kind)
+    query = query.where(filings.c.id > after) if after is not None else query.offset(offset)
+    found = conn.execute(query).mappings().all()
+    following = int(found[limit - 1]["id"]) if len(found) > limit else None
+    page = [record_dict({**r, "decision": "null"}) for r in found[:limit]]
     kids = _by(conn, filings.c.refers_to, (p["uid"] for p in page), light=True)
     grandchildren = _by(conn, filings.c.refers_to, (k["uid"] for k in kids), light=True)
     answered = _by(conn, filings.c.uid, (p["refers_to"] for p in page), light=True)
     records = {r["uid"]: r for r in (*page, *kids, *grandchildren, *answered)}
     ordered = sorted(records.values(), key=lambda r: r["seq"])
-    return book.rows(ordered, {p["uid"] for p in page}), int(total), page
+    return BookPage(book.rows(ordered, {p["uid"] for p in page}), total, page, following)
 
 
 def family(conn: Connection, uid: str) -> list[dict[str, Any]]:
@@ -123,6 +155,30 @@ def _due_where(
     return where
 
 
+_CLOCK_ORDER = (clocks.c.due, clocks.c.name, clocks.c.filing)
+_CURSOR = re.compile(r"(\d{4}-\d{2}-\d{2}),([a-z_]{1,40}),([0-9a-f-]{1,36})")
+
+
+def due_cursor(c: Clock) -> str:
+    """The cursor of the page after the one ending on ``c``: ``DAY,NAME,FILING``."""
+    return f"{c.due.isoformat()},{c.name},{c.filing}"
+
+
+def parse_due_cursor(value: str, what: str = "after") -> tuple[str, str, str]:
+    """A cursor of what falls due (``due_cursor``), or UsageError naming what was wrong."""
+    found = _CURSOR.fullmatch(value.strip())
+    try:
+        day = dt.date.fromisoformat(found[1]) if found else None
+    except ValueError:
+        day = None
+    if found is None or day is None:
+        raise UsageError(
+            f"{what} '{value[:80]}': not a cursor of this list; expected DAY,NAME,FILING as "
+            "the previous page's next link gives it"
+        )
+    return day.isoformat(), found[2], found[3]
+
+
 def due(
     conn: Connection,
     board_id: str | None,
@@ -131,12 +187,23 @@ def due(
     until: dt.date | None = None,
     limit: int | None = None,
     offset: int = 0,
+    after: tuple[str, str, str] | None = None,
 ) -> list[Clock]:
     """The clocks still running on ``on`` (every clock if None) and, with ``until``, falling
-    due by then, soonest first, a page at a time."""
-    order = (clocks.c.due, clocks.c.name, clocks.c.filing)
-    query = select(clocks).where(*_due_where(board_id, year, on, until)).order_by(*order)
-    query = query.limit(limit).offset(offset) if limit is not None else query.offset(offset)
+    due by then, soonest first, a page at a time: after the clock ``after`` (its day, name and
+    filing) or ``offset`` clocks in."""
+    # From the cursor, or from ``on`` if that is later: one lower bound, which the index seeks
+    # to (given both, SQLite seeks to the day and tests the cursor on every row from there).
+    if after is not None and (on is None or after[0] >= on.isoformat()):
+        on = None
+    else:
+        after = None
+    where = _due_where(board_id, year, on, until)
+    if after is not None:
+        where.append(tuple_(*_CLOCK_ORDER) > tuple_(*after))
+    query = select(clocks).where(*where).order_by(*_CLOCK_ORDER)
+    query = query.limit(limit) if limit is not None else query
+    query = query.offset(offset) if after is None and offset else query
     return [kept_clocks.clock_of(r) for r in conn.execute(query).mappings()]
 
 

@@ -3,6 +3,11 @@
 SQLite runs in WAL mode with ``synchronous=FULL`` (a committed filing survives a crash or a
 power cut), foreign keys on, and every write transaction begins IMMEDIATE so two writers queue
 instead of deadlocking. Each filing is one transaction.
+
+Reads go through an engine of their own (``reader_for``): on SQLite its transactions begin
+DEFERRED and may not write (``query_only``), so a reader never holds the lock a clerk's write
+waits for (WAL lets readers and one writer run at once); on PostgreSQL its pool is its own, so
+readers never take the connections a write needs.
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 
 _lock = threading.Lock()
 _engines: dict[str, Engine] = {}
+_readers: dict[str, Engine] = {}
+READ_POOL = 8  # connections for reads; the server runs fewer reads than this at once
 
 
 def database_url(url: str | None = None) -> str:
@@ -77,20 +84,24 @@ def driver_message(exc: BaseException) -> str:
     return first[:200]
 
 
-def _sqlite_setup(engine: Engine) -> None:
+def _sqlite_setup(engine: Engine, reads: bool = False) -> None:
+    pragmas = ["busy_timeout = 30000"]
+    pragmas += ["query_only = ON"] if reads else [
+        "journal_mode = WAL", "synchronous = FULL", "foreign_keys = ON"
+    ]  # fmt: skip
+    begin = "BEGIN" if reads else "BEGIN IMMEDIATE"
+
     @event.listens_for(engine, "connect")
     def on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA busy_timeout = 30000")
-        cursor.execute("PRAGMA journal_mode = WAL")
-        cursor.execute("PRAGMA synchronous = FULL")
-        cursor.execute("PRAGMA foreign_keys = ON")
+        for pragma in pragmas:
+            cursor.execute(f"PRAGMA {pragma}")
         cursor.close()
 
     @event.listens_for(engine, "begin")
     def on_begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        connection.exec_driver_sql(begin)
 
 
 def engine_for(url: str | None = None, *, migrate_now: bool = True) -> Engine:
@@ -132,6 +143,26 @@ def engine_for(url: str | None = None, *, migrate_now: bool = True) -> Engine:
         return engine
 
 
+def reader_for(url: str | None = None) -> Engine:
+    """The engine reads go through (one per process and database), over the schema
+    ``engine_for`` migrated."""
+    writer = engine_for(url)
+    key = writer.url.render_as_string(hide_password=False)
+    with _lock:
+        engine = _readers.get(key)
+        if engine is None:
+            if writer.dialect.name == "sqlite":
+                args = {"timeout": 30, "check_same_thread": False}
+                engine = create_engine(writer.url, connect_args=args, pool_size=READ_POOL)
+                _sqlite_setup(engine, reads=True)
+            else:
+                # A ping per checkout (a read can afford a round trip): a connection a server
+                # restart cut is renewed before a reader meets it.
+                engine = create_engine(writer.url, pool_size=READ_POOL, pool_pre_ping=True)
+            _readers[key] = engine
+        return engine
+
+
 def _config(connection: Any) -> Config:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
@@ -159,6 +190,7 @@ def current_revision(engine: Engine) -> str | None:
 
 def dispose_all() -> None:
     with _lock:
-        for engine in _engines.values():
+        for engine in (*_engines.values(), *_readers.values()):
             engine.dispose()
         _engines.clear()
+        _readers.clear()

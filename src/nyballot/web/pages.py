@@ -21,17 +21,17 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from nyballot.api.desk import off_loop
 from nyballot.calendar.model import Calendar, Deadline
 from nyballot.calendar.request import CalendarRequest
 from nyballot.errors import NyballotError, UsageError
 from nyballot.export.csv import to_csv
 from nyballot.filing import book as book_export
-from nyballot.filing import chain
 from nyballot.filing.desk import Desk
 from nyballot.filing.errors import NotFoundError
 from nyballot.filing.model import BOARDS, KINDS
 from nyballot.web.common import MAX_NAME, choose, parse_year, typed_in
-from nyballot.web.render import render, respond, with_param
+from nyballot.web.render import render, respond
 
 router = APIRouter(include_in_schema=False)
 
@@ -223,45 +223,70 @@ def explain_page(
 
 
 @router.get("/web/book", response_model=None)
-def book_page(
+async def book_page(
     request: Request,
     board: Text = None,
     year: Text = None,
     kind: Text = None,
     page: Annotated[int, Query(ge=1, le=10**6)] = 1,
+    after: Annotated[int | None, Query(ge=0, le=2**62)] = None,
 ) -> Response:
     """The book of filings kept under § 6-144, open to public inspection: filtered by board,
-    year and kind of paper, a page of BOOK_PAGE filings at a time (its files hold them all)."""
+    year and kind of paper, a page of BOOK_PAGE filings at a time, read as the API's ``/book``
+    reads it (the next page by the cursor ``after``, the last seq shown; its files hold the
+    page shown)."""
+    return await off_loop(request, _book_page, request, board, year, kind, page, after)
+
+
+def _turned(request: Request, page: int, after: int | None = None) -> str:
+    """This page's URL for another page: the next one by its cursor, the one before (which
+    has none) by its number."""
+    pairs = [(k, v) for k, v in request.query_params.multi_items() if k not in ("after", "page")]
+    pairs += [("page", str(page))] + ([("after", str(after))] if after is not None else [])
+    return f"{request.url.path}?{urlencode(pairs)}"
+
+
+def _book_page(
+    request: Request,
+    board: str | None,
+    year: str | None,
+    kind: str | None,
+    page: int,
+    after: int | None,
+) -> Response:
     desk: Desk = request.app.state.desk
+    board_id = (board or "").strip() or None
+    chosen = (kind or "").strip()
     try:
-        board_id = (board or "").strip() or None
         number = parse_year(year) if year and year.strip() else None
-        records = desk.records(board_id, number)
-        chosen = (kind or "").strip()
-        rows = book_export.rows([r for r in records if not chosen or r["kind"] == chosen])
+        offset = (page - 1) * BOOK_PAGE if after is None else 0
+        found, digests, _ = desk.public_page(
+            board_id, number, BOOK_PAGE, offset, after, chosen or None
+        )
     except NyballotError as exc:
         return error_page(exc)
-    shown = rows[(page - 1) * BOOK_PAGE : page * BOOK_PAGE]
-    more = page * BOOK_PAGE < len(rows)
+    rows = found.rows
     query = urlencode([(k, v) for k, v in (("board", board_id), ("year", number)) if v])
     columns = [c for c in book_export.COLUMNS if c != "uid"]
+    following = _turned(request, page + 1, found.next) if found.next is not None else None
     return respond(
         request,
         "book.html",
         name=f"nyballot-book{'-' + board_id if board_id else ''}{f'-{number}' if number else ''}",
         rows=[{c: row.get(c) for c in [*columns, "uid"]} for row in rows],
-        data={"board": board_id, "year": number, "filings": rows},
+        data={"board": board_id, "year": number, "filings": rows, "next": following},
         extra=[("JSON API", f"/book?{query}{'&' if query else ''}format=json")],
         title=book_export.title(board_id, number),
         columns=columns,
-        filings=shown,
-        total=len(rows),
+        labels=[(c, c.replace("_", " ")) for c in columns],
+        filings=rows,
+        total=found.total,
         first=(page - 1) * BOOK_PAGE + 1,
-        previous=with_param(request, "page", str(page - 1)) if page > 1 else None,
-        following=with_param(request, "page", str(page + 1)) if more else None,
+        previous=_turned(request, page - 1) if page > 1 else None,
+        following=following,
         kinds={k.value: info.title for k, info in KINDS.items()},
         kind=chosen,
-        digests=chain.digests(records),
+        digests=digests,
         digests_note=book_export.DIGESTS_NOTE,
         boards=sorted(BOARDS.values(), key=lambda b: b.name),
         board=board_id or "",

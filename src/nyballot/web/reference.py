@@ -16,8 +16,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
+from nyballot.api.desk import next_link, off_loop
 from nyballot.errors import NyballotError, UsageError
 from nyballot.export.json import holidays_dict
+from nyballot.filing import reading
 from nyballot.filing.desk import Desk
 from nyballot.filing.model import BOARDS
 from nyballot.law.loader import load_law
@@ -26,7 +28,7 @@ from nyballot.reckoning.holidays import holidays
 from nyballot.web.calendars import as_of, this_year
 from nyballot.web.common import MAX_NAME, parse_year, typed_in
 from nyballot.web.pages import Text
-from nyballot.web.render import respond, with_param
+from nyballot.web.render import respond
 
 DUE_PAGE = 100  # clocks on one page of /web/due
 
@@ -152,34 +154,46 @@ def _who(record: dict[str, Any] | None, by_uid: dict[str, dict[str, Any]]) -> di
 
 
 @router.get("/web/due", response_model=None)
-def due_page(
+async def due_page(
     request: Request,
     board: Text = None,
     on: Text = None,
     days: Annotated[int, Query(ge=1, le=366)] = 7,
     offset: Annotated[int, Query(ge=0, le=10**9)] = 0,
+    after: Text = None,
 ) -> Response:
     """The desk's clocks that run out within ``days`` of ``on`` (a week from today), each with
-    the candidate, office and party of the paper it runs for, ``DUE_PAGE`` at a time."""
+    the candidate, office and party of the paper it runs for, ``DUE_PAGE`` at a time (the next
+    page by the cursor ``after``, as the API's ``/due``)."""
+    return await off_loop(request, _due_page, request, board, on, days, offset, after)
+
+
+def _due_page(
+    request: Request, board: str | None, on: str | None, days: int, offset: int, after: str | None
+) -> Response:
     desk: Desk = request.app.state.desk
     board_id = (board or "").strip() or None
     if board_id is not None and board_id not in BOARDS:
         raise UsageError(f"board '{board_id[:MAX_NAME]}': unknown; known: {', '.join(BOARDS)}")
     start = as_of(on)
     end = start + dt.timedelta(days=days - 1)
-    clocks = desk.due(board_id, None, start, until=end, limit=DUE_PAGE, offset=offset)
+    found = desk.due(board_id, None, start, end, DUE_PAGE + 1, offset, after or None)
+    clocks = found[:DUE_PAGE]
     by_uid = desk.papers_named(c.filing for c in clocks)
     rows = [
         {"due": c.due, "title": c.title, "cite": c.cite, "filing": c.filing}
         | _who(by_uid.get(c.filing), by_uid)
         for c in clocks
     ]
+    following = None
+    if len(found) > DUE_PAGE:
+        following = next_link(request, "after", reading.due_cursor(clocks[-1]))
     return respond(
         request,
         "due.html",
         name=f"nyballot-due-{start.isoformat()}",
         rows=rows,
-        data={"from": start, "to": end, "board": board_id, "clocks": rows},
+        data={"from": start, "to": end, "board": board_id, "clocks": rows, "next": following},
         active_page="due",
         start=start,
         end=end,
@@ -187,7 +201,5 @@ def due_page(
         board=board_id or "",
         boards=sorted(BOARDS.values(), key=lambda b: b.name),
         clocks=rows,
-        next_page=with_param(request, "offset", str(offset + DUE_PAGE))
-        if len(clocks) == DUE_PAGE
-        else None,
+        next_page=following,
     )
