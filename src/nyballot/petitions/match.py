@@ -3,8 +3,11 @@
 Blocking keeps the pairs to score few without cutting any voter who could be the signer: a line
 is compared with the voters at its house number who either live on a street with the same key
 and have a surname with the same first letter, or share the surname and the first name's initial
-and live on a street that could be the line's. Every such voter whose surname is close enough is
-scored; there is no "best few" cut, so voters who share the name never crowd out the signer.
+and live on a street that could be the line's; and with the voters on a street of the same key
+whose house number is the line's with one digit misread or two transposed, and whose surname
+and first name have the line's first letters (a misread number and a misspelt surname on one
+line). Every such voter whose surname is close enough is scored; there is no "best few" cut, so
+voters who share the name never crowd out the signer.
 
 The score weighs the whole name (surname, first, middle, suffix) and the whole address (house
 number and half code, street, apartment, ZIP), as a share of the weights of the parts compared:
@@ -17,12 +20,15 @@ within ``TIE_WITHIN`` of each other, the line names them both (``Match.rivals``)
 ambiguous, and a clerk chooses.
 
 A street's name may be misspelt, but not be another street's: a numbered street's number must
-agree, and a named street's first letter (122nd St is not 121 St, Mill Dr is not Hill Dr).
+agree, and a named street's first letter (122nd St is not 121 St, Mill Dr is not Hill Dr). A
+house number one slip off is forgiven where the name and the street agree but for one of them
+misspelt; a line wrong in two more of them names another voter.
 """
 
 from __future__ import annotations
 
 import csv
+import string
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -137,14 +143,17 @@ def candidates(
     too)."""
     with tempfile.TemporaryDirectory(prefix="nyballot-review-") as folder:
         path = Path(folder) / "q.csv"
-        with path.open("w", newline="", encoding="utf-8") as f:
-            writer = csv.writer(f)
+        houses = Path(folder) / "h.csv"
+        with path.open("w", newline="", encoding="utf-8") as f, houses.open("w") as h:
+            writer, misread = csv.writer(f), csv.writer(h)
             writer.writerow(["qid", "last", "first", "house", "skey", "li", "fi"])
+            misread.writerow(["qid", "house"])
             for number, (name, address) in enumerate(parsed):
                 if address.house and name.last:
                     keys = [address.house, address.street_key, name.last[:1], name.first[:1]]
                     writer.writerow([number, name.last, name.first, *keys])
-        result = con.execute(_CANDIDATES, [str(path)])
+                    misread.writerows((number, other) for other in misread_as(address.house))
+        result = con.execute(_CANDIDATES, [str(path), str(houses)])
         names = [d[0] for d in result.description]
         found: dict[int, list[dict[str, Any]]] = {}
         for row in result.fetchall():
@@ -157,9 +166,11 @@ def candidates(
 # the pairs kept, matched on every key so that each is the voter row that was blocked. The
 # second join's street test is ``_same_street``'s: the same first letter, and a number only
 # where the two keys are equal. The third finds the voter whose house number the line has
-# one digit wrong (misread or transposed), on the same street, by surname and initial.
+# one digit wrong (misread or transposed: ``misread_as``), on a street of the same key, by the
+# initials of the surname and the first name and a surname close enough.
 _CANDIDATES = f"""
     WITH q AS (SELECT * FROM read_csv(?, header = true, all_varchar = true)),
+    h AS (SELECT * FROM read_csv(?, header = true, all_varchar = true)),
     pairs AS (
         SELECT q.qid, v.house_n, v.SBOEID, v.last_n, v.first_n
         FROM q JOIN voters v ON v.house_n = q.house AND v.street_key = q.skey
@@ -173,10 +184,9 @@ _CANDIDATES = f"""
             AND NOT regexp_matches(v.street_key || q.skey, '[0-9]'))
         UNION
         SELECT q.qid, v.house_n, v.SBOEID, v.last_n, v.first_n
-        FROM q JOIN voters v ON v.street_key = q.skey AND v.last_n = q.last
-            AND left(v.first_n, 1) = q.fi
-        WHERE length(v.house_n) = length(q.house) AND v.house_n <> q.house
-            AND damerau_levenshtein(v.house_n, q.house) = 1
+        FROM q JOIN h ON h.qid = q.qid JOIN voters v ON v.house_n = h.house
+            AND v.street_key = q.skey AND left(v.last_n, 1) = q.li AND left(v.first_n, 1) = q.fi
+        WHERE jaro_winkler_similarity(v.last_n, q.last) >= {_LAST_IN_SQL}
     )
     SELECT k.qid, {", ".join(f'v."{f}"' for f in SHOWN_FIELDS)},
         {", ".join(f"v.{f}" for f in _EXTRA)}
@@ -184,6 +194,19 @@ _CANDIDATES = f"""
         AND v.last_n = k.last_n AND v.first_n = k.first_n
     QUALIFY row_number() OVER (PARTITION BY k.qid, k.SBOEID ORDER BY k.SBOEID) = 1
 """
+
+
+def misread_as(house: str) -> list[str]:
+    """Every house number one slip from ``house``, of the same length: one digit (or letter)
+    misread as another, or two neighbours transposed ("2994" for 2993 or 2949)."""
+    found: set[str] = set()
+    for at, char in enumerate(house):
+        kind = string.digits if char.isdigit() else string.ascii_uppercase
+        found.update(house[:at] + other + house[at + 1 :] for other in kind)
+        if at and house[at - 1] != char:
+            found.add(house[: at - 1] + char + house[at - 1] + house[at + 1 :])
+    found.discard(house)
+    return sorted(found)
 
 
 def best_of(
@@ -233,6 +256,8 @@ def _parts(name: Name, address: Address, voter: dict[str, Any]) -> dict[str, flo
     street = ratio(address.street, on_file) / 100
     if street < STREET_AT_LEAST or not _same_street(address.street_key, street_key(on_file)):
         return None
+    if address.house != voter["house_n"] and sorted((last, first, street))[1] < 1.0:
+        return None  # a misread number, and the name or street misspelt twice: another voter
     parts: dict[str, float] = {
         "last name": last,
         "first name": first,

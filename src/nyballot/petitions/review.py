@@ -168,7 +168,7 @@ class Review:
             )
             out.update(voter=None, match=None)
         elif match.ambiguous:
-            reasons.insert(0, rulings.ambiguous(match, self.rules))
+            reasons.insert(0, rulings.ambiguous(line, match, self.rules))
             out.update(voter=None, match=match.as_dict())
             out["candidates"] = [_shown(m.voter) for m in (match, *match.rivals)]
         else:
