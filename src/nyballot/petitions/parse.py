@@ -120,7 +120,17 @@ def _special(word: str) -> bool:
 @lru_cache(maxsize=4096)
 def _library_name(text: str) -> Name:
     human = HumanName(text, constants=_NAMES)
-    return Name(norm(human.first), norm(human.middle), norm(human.last), suffix(human.suffix))
+    found = Name(norm(human.first), norm(human.middle), norm(human.last), suffix(human.suffix))
+    if (found.first and found.last) or human.title:  # "Mr Smith" has no first name to find
+        return found
+    # nameparser read a name as a suffix or title and left no first name or surname ("Donna
+    # Res", "Presley, Junior C"): the words are read in their places instead.
+    last, comma, given = text.partition(",")
+    if not comma:
+        *given_words, last = text.split()
+        given = " ".join(given_words)
+    first, _, middle = given.strip().partition(" ")
+    return Name(norm(first), norm(middle), norm(last)) if first and last.strip() else found
 
 
 def suffix(text: str | None) -> str:
