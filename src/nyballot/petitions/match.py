@@ -28,7 +28,6 @@ misspelt; a line wrong in two more of them names another voter.
 from __future__ import annotations
 
 import csv
-import string
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -152,17 +151,14 @@ def candidates(
     too)."""
     with tempfile.TemporaryDirectory(prefix="nyballot-review-") as folder:
         path = Path(folder) / "q.csv"
-        houses = Path(folder) / "h.csv"
-        with path.open("w", newline="", encoding="utf-8") as f, houses.open("w") as h:
-            writer, misread = csv.writer(f), csv.writer(h)
+        with path.open("w", newline="", encoding="utf-8") as f:
+            writer = csv.writer(f)
             writer.writerow(["qid", "last", "first", "house", "skey", "li", "fi"])
-            misread.writerow(["qid", "house"])
             for number, (name, address) in enumerate(parsed):
                 if address.house and name.last:
                     keys = [address.house, address.street_key, name.last[:1], name.first[:1]]
                     writer.writerow([number, name.last, name.first, *keys])
-                    misread.writerows((number, other) for other in misread_as(address.house))
-        result = con.execute(_CANDIDATES, [str(path), str(houses)])
+        result = con.execute(_CANDIDATES, [str(path)])
         names = [d[0] for d in result.description]
         found: dict[int, list[dict[str, Any]]] = {}
         for row in result.fetchall():
@@ -175,11 +171,11 @@ def candidates(
 # the pairs kept, matched on every key so that each is the voter row that was blocked. The
 # second join's street test is ``_same_street``'s: the same first letter, and a number only
 # where the two keys are equal. The third finds the voter whose house number the line has
-# one digit wrong (misread or transposed: ``misread_as``), on a street of the same key, by the
-# initials of the surname and the first name and a surname close enough.
+# one slip off (``_MISREAD``), on a street of the same key, by the initials of the surname and
+# the first name and a surname close enough.
 _CANDIDATES = f"""
     WITH q AS (SELECT * FROM read_csv(?, header = true, all_varchar = true)),
-    h AS (SELECT * FROM read_csv(?, header = true, all_varchar = true)),
+    h AS ({{misread}}),
     pairs AS (
         SELECT q.qid, v.house_n, v.SBOEID, v.last_n, v.first_n
         FROM q JOIN voters v ON v.house_n = q.house AND v.street_key = q.skey
@@ -193,8 +189,8 @@ _CANDIDATES = f"""
             AND NOT regexp_matches(v.street_key || q.skey, '[0-9]'))
         UNION
         SELECT q.qid, v.house_n, v.SBOEID, v.last_n, v.first_n
-        FROM q JOIN h ON h.qid = q.qid JOIN voters v ON v.house_n = h.house
-            AND v.street_key = q.skey AND left(v.last_n, 1) = q.li AND left(v.first_n, 1) = q.fi
+        FROM h q JOIN voters v ON v.house_n = q.house AND v.street_key = q.skey
+            AND left(v.last_n, 1) = q.li AND left(v.first_n, 1) = q.fi
         WHERE {_SURNAME_CLOSE}
     )
     SELECT k.qid, {", ".join(f'v."{f}"' for f in SHOWN_FIELDS)},
@@ -203,19 +199,24 @@ _CANDIDATES = f"""
         AND v.last_n = k.last_n AND v.first_n = k.first_n
     QUALIFY row_number() OVER (PARTITION BY k.qid, k.SBOEID ORDER BY k.SBOEID) = 1
 """
-
-
-def misread_as(house: str) -> list[str]:
-    """Every house number one slip from ``house``, of the same length: one digit (or letter)
-    misread as another, or two neighbours transposed ("2994" for 2993 or 2949)."""
-    found: set[str] = set()
-    for at, char in enumerate(house):
-        kind = string.digits if char.isdigit() else string.ascii_uppercase
-        found.update(house[:at] + other + house[at + 1 :] for other in kind)
-        if at and house[at - 1] != char:
-            found.add(house[: at - 1] + char + house[at - 1] + house[at + 1 :])
-    found.discard(house)
-    return sorted(found)
+# Every house number one slip from the line's, of the same length, with the line's keys: one
+# digit misread as another (a letter as another letter), or two neighbours transposed ("2994"
+# for 2993 or 2949). Made in SQL: a Python loop would write some forty rows a line.
+_MISREAD = """
+    SELECT q.qid, q.last, q.skey, q.li, q.fi,
+        substr(q.house, 1, i - 1) || c.ch || substr(q.house, i + 1) AS house
+    FROM q JOIN range(1, 13) r(i) ON i <= length(q.house)
+    JOIN (SELECT chr(CAST(range AS INTEGER)) AS ch FROM range(48, 91)) c
+        ON c.ch <> substr(q.house, i, 1)
+            AND (c.ch BETWEEN '0' AND '9') = (substr(q.house, i, 1) BETWEEN '0' AND '9')
+    WHERE c.ch BETWEEN '0' AND '9' OR c.ch BETWEEN 'A' AND 'Z'
+    UNION ALL
+    SELECT q.qid, q.last, q.skey, q.li, q.fi, substr(q.house, 1, i - 1)
+        || substr(q.house, i + 1, 1) || substr(q.house, i, 1) || substr(q.house, i + 2) AS house
+    FROM q JOIN range(1, 12) r(i) ON i < length(q.house)
+    WHERE substr(q.house, i, 1) <> substr(q.house, i + 1, 1)
+"""
+_CANDIDATES = _CANDIDATES.replace("{misread}", _MISREAD)
 
 
 def best_of(
