@@ -101,7 +101,7 @@ def read_lines(data: bytes, source: str) -> Petition:
                 raise UsageError(f"{source}: more than {MAX_LINES:,} lines")
             line = _line(row, number, where)
             if line.place in seen:
-                raise UsageError(f"{where}: {_named(line.place)} is given twice")
+                raise UsageError(f"{where}: {line_named(line.place)} is given twice")
             sheet = (line.volume, line.sheet)
             first = sheet not in sheets
             seen.add(line.place)
@@ -144,7 +144,8 @@ def _line(row: dict[str, str], number: int, where: str) -> Line:
     )
 
 
-def _named(place: tuple[int, int, int]) -> str:
+def line_named(place: tuple[int, int, int]) -> str:
+    """'sheet 3 line 5', or 'volume 2 sheet 3 line 5' beyond the first volume."""
     return f"{sheet_named(place[:2])} line {place[2]}"
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nyballot.petitions.law import Ground, grounds_for
-from nyballot.petitions.lines import Line, Witness, sheet_named
+from nyballot.petitions.lines import Line, Witness, line_named
 from nyballot.petitions.match import Match
 from nyballot.petitions.period import Bound, Period
 
@@ -178,7 +178,7 @@ def signed_by(first: tuple[Any, ...], rules: Rules) -> dict[str, Any]:
     _, volume, sheet, line = first
     return reason(
         rules.grounds["duplicate_same_petition"],
-        f"the same voter signed {sheet_named((volume, sheet))} line {line}; only the first counts",
+        f"the same voter signed {line_named((volume, sheet, line))}; only the first counts",
     )
 
 
