@@ -276,13 +276,13 @@ def accuracy(con: duckdb.DuckDBPyConnection, lines: list[Line], thresholds: list
         f"  {len(lines):,} lines: candidates {took:.2f} s ({count / len(lines):.1f} a line), "
         f"the whole lookup {whole:.2f} s, {whole / floor:.1f}x the exact join ({floor:.2f} s)"
     )
-    print("  threshold  recall   precision  ambiguous")
+    print("  threshold  recall    precision  ambiguous")
     for threshold in thresholds:
         found = [best_of(*p, pairs.get(i, []), threshold) for i, p in enumerate(parsed)]
         s = scored(lines, found)
         mark = "  <- default" if threshold == match.MATCH_AT_LEAST else ""
-        print(f"  {threshold:9.2f}  {s['recall']:7.2%}  {s['precision']:9.3%}  "
-              f"{s['ambiguous']:9.2%}{mark}")  # fmt: skip
+        print(f"  {threshold:9.2f}  {s['recall']:7.3%}  {s['precision']:9.3%}  "
+              f"{s['ambiguous']:9.3%}{mark}")  # fmt: skip
 
 
 def exact_join(con: duckdb.DuckDBPyConnection, lines: list[Line]) -> float:

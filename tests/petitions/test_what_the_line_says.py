@@ -147,3 +147,47 @@ def test_a_good_witness_date_leaves_the_same_lines_valid(voters: Path) -> None:
     finally:
         con.close()
     assert result["tally"]["valid"] == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "middle", "last", "generation"),
+    [
+        ("Karen Senior", "KAREN", "", "SENIOR", ""),
+        ("Karen A Senior", "KAREN", "A", "SENIOR", ""),
+        ("Karen Senior Jr", "KAREN", "", "SENIOR", "JR"),
+        ("Robert Kowalczyk, Jr.", "ROBERT", "", "KOWALCZYK", "JR"),
+        # nameparser reads "Res" and "Junior" as suffixes and leaves no surname or first name:
+        # the words are read in their places.
+        ("Donna Res", "DONNA", "", "RES", ""),
+        ("Presley, Junior C", "JUNIOR", "C", "PRESLEY", ""),
+        ("", "", "", "", ""),  # a line whose name is left blank: no name, not an error
+    ],
+)
+def test_a_name_is_read_into_its_parts(
+    text: str, first: str, middle: str, last: str, generation: str
+) -> None:
+    from nyballot.petitions.parse import Name, parse_name
+
+    assert parse_name(text) == Name(first, middle, last, generation)
+
+
+def test_a_slip_near_the_start_of_a_surname_is_still_close(tmp_path: Path) -> None:
+    # Peredes for Paredes: one letter in seven (Damerau-Levenshtein's share 6/7 = 0.857, over
+    # 0.84), though Jaro-Winkler gives it 0.814.
+    path = store(tmp_path, [{"LASTNAME": "PAREDES", "FIRSTNAME": "SHANNON", "MIDDLENAME": "T",
+                             "RADDNUMBER": "113", "RSTREETNAME": "125 ST"}])  # fmt: skip
+    got = rulings(reviewed(path, [(1, 1, 1, "2026-03-01", "Shannon T Peredes", "113 125 St")]))
+    assert got == {(1, 1, 1): (voter(1), [])}
+
+
+def test_a_whole_middle_name_that_agrees_is_above_a_files_initial(tmp_path: Path) -> None:
+    # 1: Elizabeth F Foreman, 2: Elizabeth Francisco Foreman, one home: "Lizzy Francisco
+    # Foreman" is the second (the first's file holds only an initial the name begins with).
+    family = {"LASTNAME": "FOREMAN", "FIRSTNAME": "ELIZABETH", "RADDNUMBER": "2259",
+              "RSTREETNAME": "JACKSON CT"}  # fmt: skip
+    path = store(tmp_path, [{**family, "MIDDLENAME": "F"}, {**family, "MIDDLENAME": "FRANCISCO"}])
+    got = rulings(reviewed(path, [
+        (1, 1, 1, "2026-03-01", "Lizzy Francisco Foreman", "2259 Jackson Ct"),
+        (1, 1, 2, "2026-03-01", "Lizzy F Foreman", "2259 Jackson Ct"),  # an initial: either
+    ]))  # fmt: skip
+    assert got == {(1, 1, 1): (voter(2), []), (1, 1, 2): (None, ["ambiguous"])}

@@ -127,8 +127,8 @@ def _library_name(text: str) -> Name:
     # Res", "Presley, Junior C"): the words are read in their places instead.
     last, comma, given = text.partition(",")
     if not comma:
-        *given_words, last = text.split()
-        given = " ".join(given_words)
+        words = text.split() or [""]  # a name left blank is no name
+        last, given = words[-1], " ".join(words[:-1])
     first, _, middle = given.strip().partition(" ")
     return Name(norm(first), norm(middle), norm(last)) if first and last.strip() else found
 
