@@ -28,7 +28,7 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_api import free_port, load
+from bench_api import load, started
 from bench_book import clerk_writes, p99
 from bench_voters import make_lines
 
@@ -105,20 +105,11 @@ def main() -> None:
     url, key_file = f"sqlite:///{desk_dir / 'desk.sqlite3'}", desk_dir / "board.key"
     new_key(key_file)
     token = Desk(url, key=load_key(str(key_file))).create_token("Bench Clerk", "clerk")
-    port = free_port()
-    exe = str(Path(sys.executable).with_name("nyballot"))
-    server = subprocess.Popen(
-        [exe, "serve", "--port", str(port), "--db", url, "--voters-db", str(store),
-         "--rate-limit", "0", "--signing-key", str(key_file)],
+    server, base = started(
+        ["--db", url, "--voters-db", str(store), "--rate-limit", "0", "--signing-key",
+         str(key_file)],
         stderr=subprocess.DEVNULL,
     )  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(400):
-        try:
-            httpx.get(base + "/health").raise_for_status()
-            break
-        except httpx.HTTPError:
-            time.sleep(0.05)
     body = lines.read_bytes()
     try:
         print(f"voter store {store} ({store.stat().st_size / 1e9:.2f} GB); {load()}")
