@@ -246,17 +246,18 @@ def measure(
 
 
 def serve(args: argparse.Namespace, folder: str) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
     url = f"sqlite:///{Path(folder) / 'api.sqlite3'}"
+    return started(["--db", url, "--workers", str(args.workers), "--rate-limit", "0"])
+
+
+def started(options: list[str], **popen: Any) -> tuple[subprocess.Popen[bytes], str]:
+    """``nyballot serve`` on a free port with ``options``, once it answers ``/health``; the
+    process and its base URL."""
+    port = free_port()
     exe = str(Path(sys.executable).with_name("nyballot"))
-    server = subprocess.Popen(
-        [
-            *(exe, "serve", "--port", str(port), "--db", url),
-            *("--workers", str(args.workers), "--rate-limit", "0"),
-        ]
-    )
+    server = subprocess.Popen([exe, "serve", "--port", str(port), *options], **popen)
     base = f"http://127.0.0.1:{port}"
-    for _ in range(200):
+    for _ in range(400):
         try:
             httpx.get(base + "/health").raise_for_status()
             break

@@ -95,6 +95,10 @@ def test_an_override_is_kept_beside_the_ruling_never_over_it(
     missing = client.post(f"/petitions/reviews/{uid}/overrides",
                           json={**change, "line": 99}, headers=token)  # fmt: skip
     assert missing.status_code == 404
+    # The file has one volume: sheet 1 line 7 of volume 2 is no line of it.
+    other = client.post(f"/petitions/reviews/{uid}/overrides",
+                        json={**change, "volume": 2}, headers=token)  # fmt: skip
+    assert other.status_code == 404 and "volume 2 sheet 1 line 7" in other.text
     # The page's form, sent with bytes that are not UTF-8: a 400 page, nothing recorded.
     form = {"content-type": "application/x-www-form-urlencoded", "accept": "text/html"}
     garbled = client.post(f"/web/petitions/{uid}/override", content=b"\xff", headers=form)

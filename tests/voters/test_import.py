@@ -91,7 +91,10 @@ def test_replacing_the_file_keeps_the_reviews(tmp_path: Path) -> None:
     db = str(tmp_path / "v.duckdb")
     import_file(write(tmp_path / "a.txt", record()), db, date=dt.date(2025, 1, 1))
     with opened(db, read_only=False) as con:
-        con.execute("INSERT INTO petition_signers VALUES ('P1', 'NY1', NULL, 1, 1)")
+        con.execute(
+            "INSERT INTO petition_signers (petition, sboeid, sheet, line) "
+            "VALUES ('P1', 'NY1', 1, 1)"
+        )
     import_file(write(tmp_path / "b.txt", record(), record(SBOEID="NY2")), db, replace=True,
                 date=dt.date(2026, 1, 5))  # fmt: skip
     with opened(db) as con:

@@ -53,7 +53,7 @@ from nyballot.filing.desk import Desk
 from nyballot.filing.errors import ForbiddenError, NotFoundError
 from nyballot.law.choice import LawChoice
 from nyballot.petitions import kept
-from nyballot.petitions.lines import Petition, read_lines
+from nyballot.petitions.lines import Petition, line_named, read_lines
 from nyballot.petitions.report import template, title
 from nyballot.petitions.request import Request as ReviewRequest
 from nyballot.petitions.request import parse_units
@@ -279,6 +279,7 @@ class LineIn(BaseModel):
     """A line of a kept review and the clerk's reason (an undo's body)."""
 
     model_config = ConfigDict(extra="forbid")
+    volume: Annotated[int, Field(ge=1)] = 1
     sheet: Annotated[int, Field(ge=1)]
     line: Annotated[int, Field(ge=1)]
     reason: Annotated[str, Field(min_length=1, max_length=kept.MAX_REASON)]
@@ -294,11 +295,11 @@ def _on_line(
     """A clerk's write on one line of a kept review, logged as the desk's writes are."""
     from nyballot.voters.store import opened
 
-    target = f"review {uid} sheet {body.sheet} line {body.line}"
+    target = f"review {uid} {line_named((body.volume, body.sheet, body.line))}"
     actor = _clerk(request, _bearer(request), action, target)
     with _logged(request, actor, action, target), opened(read_only=False) as con:
         return write(con, uid, body.sheet, body.line, clerk=actor.name,
-                     may_write=actor.check_board)  # fmt: skip
+                     may_write=actor.check_board, volume=body.volume)  # fmt: skip
 
 
 @router.post("/petitions/reviews/{uid}/overrides", status_code=201, tags=["petitions"])
@@ -363,14 +364,16 @@ async def review_page_override(uid: Id, request: Request) -> Response:
         raise UsageError("form: not UTF-8 text") from None
     form = {k: v[0] for k, v in parse_qs(text).items()}
     try:
+        volume = int(form.get("volume", "1"))
         sheet, line = int(form.get("sheet", "")), int(form.get("line", ""))
     except ValueError:
-        raise UsageError("sheet and line: expected numbers") from None
+        raise UsageError("volume, sheet and line: expected numbers") from None
     from nyballot.voters.store import opened
 
-    target = f"review {uid} sheet {sheet} line {line}"
+    target = f"review {uid} {line_named((volume, sheet, line))}"
     actor = _clerk(request, form.get("token"), OVERRIDE, target)
     with _logged(request, actor, OVERRIDE, target), opened(read_only=False) as con:
         kept.override(con, uid, sheet, line, form.get("valid") == "yes",
-                      form.get("reason", ""), actor.name, actor.check_board)  # fmt: skip
-    return RedirectResponse(f"/web/petitions/{uid}#s{sheet}-l{line}", status_code=303)
+                      form.get("reason", ""), actor.name, actor.check_board, volume)  # fmt: skip
+    anchor = f"{f'v{volume}-' if volume != 1 else ''}s{sheet}-l{line}"
+    return RedirectResponse(f"/web/petitions/{uid}#{anchor}", status_code=303)

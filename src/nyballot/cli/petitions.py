@@ -280,6 +280,7 @@ def _line_options(func: Any) -> Any:
     for decorator in reversed(
         [
             click.argument("review_id", metavar="REVIEW_ID"),
+            click.option("--volume", type=click.IntRange(min=1), default=1, show_default=True),
             click.option("--sheet", type=int, required=True),
             click.option("--line", "line_number", type=int, required=True),
             click.option("--reason", required=True, help="Why (kept in the history)."),
@@ -294,27 +295,29 @@ def _line_options(func: Any) -> Any:
 @petitions.command()
 @_line_options
 @click.option("--valid/--invalid", required=True, help="The clerk's ruling on the line.")
-def override(review_id: str, sheet: int, line_number: int, reason: str, clerk: str,
-             db: str | None, valid: bool) -> None:  # fmt: skip
+def override(review_id: str, volume: int, sheet: int, line_number: int, reason: str,
+             clerk: str, db: str | None, valid: bool) -> None:  # fmt: skip
     """A clerk's ruling on one line of a kept review, kept beside the review's own."""
     from nyballot.petitions import kept
     from nyballot.voters.store import opened
 
     with opened(db, read_only=False) as con:
-        found = kept.override(con, review_id, sheet, line_number, valid, reason, clerk)
+        found = kept.override(
+            con, review_id, sheet, line_number, valid, reason, clerk, volume=volume
+        )
     click.echo(f"{found['tally_after_overrides']['valid']} valid after the clerk's rulings")
 
 
 @petitions.command()
 @_line_options
-def undo(review_id: str, sheet: int, line_number: int, reason: str, clerk: str,
+def undo(review_id: str, volume: int, sheet: int, line_number: int, reason: str, clerk: str,
          db: str | None) -> None:  # fmt: skip
     """Undo the clerk's ruling in force on a line (until the review is certified)."""
     from nyballot.petitions import kept
     from nyballot.voters.store import opened
 
     with opened(db, read_only=False) as con:
-        found = kept.undo(con, review_id, sheet, line_number, reason, clerk)
+        found = kept.undo(con, review_id, sheet, line_number, reason, clerk, volume=volume)
     click.echo(f"{found['tally_after_overrides']['valid']} valid after the clerk's rulings")
 
 

@@ -12,7 +12,7 @@ import duckdb
 from nyballot.errors import UsageError
 from nyballot.petitions import kept
 from nyballot.petitions.law import grounds_for
-from nyballot.petitions.lines import Line, Petition, sheet_named
+from nyballot.petitions.lines import Line, Petition, line_named
 from nyballot.petitions.request import Request
 from nyballot.petitions.review import OtherSigners, Review, signers
 from nyballot.petitions.rulings import other_petitions
@@ -116,7 +116,9 @@ def other_signers(con: duckdb.DuckDBPyConnection, uids: list[str]) -> OtherSigne
 def keep_signers(con: duckdb.DuckDBPyConnection, uid: str, result: dict[str, Any]) -> None:
     """Record who signed this petition (a later review of it replaces the list), in the
     caller's transaction (``record_review``)."""
-    rows: list[tuple[str, str, dt.date | None, int, int]] = [(uid, *s) for s in signers(result)]
+    rows: list[tuple[str, str, dt.date | None, int, int, int]] = [
+        (uid, *s) for s in signers(result)
+    ]
     con.execute("DELETE FROM petition_signers WHERE petition = ?", [uid])
     insert_rows(con, "petition_signers", rows)
 
@@ -164,5 +166,5 @@ def changed_lines(con: duckdb.DuckDBPyConnection, result: dict[str, Any], uid: s
         now = ruling is not None
         had = any(r["code"] == "duplicate_other_petition" for r in x["reasons"])
         if now != had:
-            changed.append(f"{sheet_named((line.volume, line.sheet))} line {line.line}")
+            changed.append(line_named(line.place))
     return changed

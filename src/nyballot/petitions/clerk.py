@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from nyballot.petitions.lines import sheet_named
+from nyballot.petitions.lines import line_named, sheet_named
 from nyballot.petitions.report import required_count, template, title, verdict
 from nyballot.spreadsheet import csv_text
 
@@ -99,7 +99,8 @@ def as_text(report: dict[str, Any]) -> str:
     )
     for o in report["overrides"]:
         ruled = _ruled(o)
-        out.append(f"  override: sheet {o['sheet']} line {o['line']} ruled {ruled} by "
+        place = line_named((o.get("volume") or 1, o["sheet"], o["line"]))
+        out.append(f"  override: {place} ruled {ruled} by "
                    f"{o['clerk']} at {o['recorded_at']}: {o['reason']}")  # fmt: skip
     return "\n".join(out) + "\n"
 

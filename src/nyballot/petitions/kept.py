@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from nyballot.errors import UsageError
 from nyballot.filing.errors import ConflictError, NotFoundError
+from nyballot.petitions.lines import line_named
 from nyballot.petitions.report import title, verdict
 from nyballot.petitions.tally import tally
+from nyballot.voters.store import kept_columns
 
 if TYPE_CHECKING:
     import duckdb
@@ -40,20 +42,24 @@ def get(con: duckdb.DuckDBPyConnection, uid: str) -> dict[str, Any]:
     if row is None:
         raise NotFoundError(f"review '{uid[:40]}': no such review")
     result: dict[str, Any] = json.loads(row[0])
+    # A store not yet migrated (opened to read) has no volume column: its overrides are of
+    # volume 1, as ``store.migrate`` makes them.
+    volume = "volume" if "volume" in kept_columns(con, "review_overrides") else "1"
     history = [
-        {"sheet": s, "line": n, "valid": v, "reason": r, "clerk": c, "recorded_at": at}
-        for s, n, v, r, c, at in con.execute(
-            "SELECT sheet, line, valid, reason, clerk, recorded_at FROM review_overrides "
-            "WHERE review_id = ? ORDER BY recorded_at, rowid",
+        {"volume": vol, "sheet": s, "line": n, "valid": v, "reason": r, "clerk": c,
+         "recorded_at": at}
+        for vol, s, n, v, r, c, at in con.execute(
+            f"SELECT {volume}, sheet, line, valid, reason, clerk, recorded_at "
+            "FROM review_overrides WHERE review_id = ? ORDER BY recorded_at, rowid",
             [uid],
         ).fetchall()
-    ]
+    ]  # fmt: skip
     # The latest row of a line is the ruling in force; an undo (valid NULL) leaves the review's.
-    latest = {(o["sheet"], o["line"]): o for o in history}
+    latest = {_place(o): o for o in history}
     latest = {k: o for k, o in latest.items() if o["valid"] is not None}
     effective = []
     for line in result["lines"]:
-        override = latest.get((line["sheet"], line["line"]))
+        override = latest.get(_place(line))
         line["override"] = override
         effective.append({**line, "valid": override["valid"] if override else line["valid"]})
     result.update(
@@ -65,6 +71,12 @@ def get(con: duckdb.DuckDBPyConnection, uid: str) -> dict[str, Any]:
         tally_after_overrides=tally(effective, result["tally"]["required_from"]),
     )
     return result
+
+
+def _place(line: dict[str, Any]) -> tuple[int, int, int]:
+    """A line's or an override's volume, sheet and line (a review kept before volumes has
+    none: volume 1)."""
+    return (int(line.get("volume") or 1), line["sheet"], line["line"])
 
 
 def listing(con: duckdb.DuckDBPyConnection, limit: int = 200) -> list[dict[str, Any]]:
@@ -99,21 +111,24 @@ def override(
     reason: str,
     clerk: str,
     may_write: Callable[[str], None] = lambda board: None,
+    volume: int = 1,
 ) -> dict[str, Any]:
-    """Record a clerk's ruling on a line (appended; nothing is overwritten). A review of a
-    petition in the desk's book is that board's: ``may_write(board)`` refuses a clerk whose
-    token does not cover it."""
+    """Record a clerk's ruling on a line of a volume (appended; nothing is overwritten). A
+    review of a petition in the desk's book is that board's: ``may_write(board)`` refuses a
+    clerk whose token does not cover it."""
     kept = _writable(con, uid, may_write)
-    if not any(x["sheet"] == sheet and x["line"] == line for x in kept["lines"]):
-        raise NotFoundError(f"review '{uid[:40]}': no sheet {sheet} line {line}")
+    place = (volume, sheet, line)
+    if not any(_place(x) == place for x in kept["lines"]):
+        raise NotFoundError(f"review '{uid[:40]}': no {line_named(place)}")
     reason = reason.strip()
     if not reason:
         raise UsageError("reason: an override needs the clerk's reason")
     if len(reason) > MAX_REASON:
         raise UsageError(f"reason: longer than {MAX_REASON} characters")
     con.execute(
-        "INSERT INTO review_overrides VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [uid, sheet, line, valid, reason, clerk, _now()],
+        "INSERT INTO review_overrides (review_id, volume, sheet, line, valid, reason, clerk, "
+        "recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [uid, volume, sheet, line, valid, reason, clerk, _now()],
     )
     return get(con, uid)
 
@@ -126,14 +141,17 @@ def undo(
     reason: str,
     clerk: str,
     may_write: Callable[[str], None] = lambda board: None,
+    volume: int = 1,
 ) -> dict[str, Any]:
-    """Withdraw the clerk's ruling in force on a line (appended, as every ruling is): the
-    review's own ruling stands again. Refused once the review is certified."""
+    """Withdraw the clerk's ruling in force on a line of a volume (appended, as every ruling
+    is): the review's own ruling stands again. Refused once the review is certified."""
     kept = _writable(con, uid, may_write)
-    if not any(x["sheet"] == sheet and x["line"] == line and x["override"] for x in kept["lines"]):
-        raise NotFoundError(f"review '{uid[:40]}': no clerk's ruling in force on sheet {sheet} "
-                            f"line {line} to undo")  # fmt: skip
-    return override(con, uid, sheet, line, None, reason, clerk, may_write)
+    place = (volume, sheet, line)
+    if not any(_place(x) == place and x["override"] for x in kept["lines"]):
+        raise NotFoundError(
+            f"review '{uid[:40]}': no clerk's ruling in force on {line_named(place)} to undo"
+        )
+    return override(con, uid, sheet, line, None, reason, clerk, may_write, volume)
 
 
 def certify(
@@ -181,12 +199,7 @@ def certified_of(con: duckdb.DuckDBPyConnection, uid: str) -> dict[str, str] | N
 
 def _held(con: duckdb.DuckDBPyConnection, table: str) -> bool:
     """Whether the store has a kept table (a store made before it existed has not)."""
-    row = con.execute(
-        "SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() "
-        "AND schema_name = current_schema() AND table_name = ?",
-        [table],
-    ).fetchone()
-    return bool(row and row[0])
+    return bool(kept_columns(con, table))
 
 
 def mark_stale(con: duckdb.DuckDBPyConnection, uid: str, reason: str) -> None:

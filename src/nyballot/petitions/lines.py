@@ -6,8 +6,8 @@ and the witness's may be left out: a petition without volumes is volume 1). The 
 columns belong to a sheet's first line; later lines of the sheet leave them empty or repeat
 them. A row that cannot be placed (its volume, sheet or line not a number, a line given twice,
 a cell too long) is refused with one error naming it (the header is row 1); a date that cannot
-be read is that line's ruling, not the file's, and a line left blank (no name, address or date)
-is skipped and counted in ``Petition.blank``.
+be read is that line's ruling (the witness's, of every line of the sheet), not the file's, and a
+line left blank (no name, address or date) is skipped and counted in ``Petition.blank``.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ class Witness:
     name: str
     address: str
     date: dt.date | None
+    unread_date: str = ""  # the date as written, when it is not one (then ``date`` is None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +101,7 @@ def read_lines(data: bytes, source: str) -> Petition:
                 raise UsageError(f"{source}: more than {MAX_LINES:,} lines")
             line = _line(row, number, where)
             if line.place in seen:
-                raise UsageError(f"{where}: {_named(line.place)} is given twice")
+                raise UsageError(f"{where}: {line_named(line.place)} is given twice")
             sheet = (line.volume, line.sheet)
             first = sheet not in sheets
             seen.add(line.place)
@@ -143,7 +144,8 @@ def _line(row: dict[str, str], number: int, where: str) -> Line:
     )
 
 
-def _named(place: tuple[int, int, int]) -> str:
+def line_named(place: tuple[int, int, int]) -> str:
+    """'sheet 3 line 5', or 'volume 2 sheet 3 line 5' beyond the first volume."""
     return f"{sheet_named(place[:2])} line {place[2]}"
 
 
@@ -198,7 +200,10 @@ def _witness(
     given = [row.get(c, "") for c in WITNESS]
     if not any(given):
         return
-    witness = Witness(given[0], given[1], parse_date(given[2], "witness_date", where))
+    try:
+        witness = Witness(given[0], given[1], parse_date(given[2], "witness_date", where))
+    except UsageError:  # the ruling of the sheet's lines, not the file's
+        witness = Witness(given[0], given[1], None, given[2])
     if not first and found.get(sheet) != witness:
         which = "a second witness for" if sheet in found else "a witness after the first line of"
         raise UsageError(

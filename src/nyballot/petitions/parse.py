@@ -88,15 +88,27 @@ class Address:
 def parse_name(text: str) -> Name:
     rest, _, last = text.rstrip(" .,").rpartition(" ")
     generation = SUFFIXES.get(norm(last), "")
-    if rest and generation not in ("", "I", "V"):  # "Robert Kowalczyk 2nd": nameparser reads
-        # "2nd" as the surname; a generation written last is taken off first.
-        return replace(parse_name(rest.rstrip(" ,")), suffix=generation)
+    if rest and generation not in ("", "I", "V"):
+        if _names_a_signer(rest):  # "Robert Kowalczyk 2nd": nameparser reads "2nd" as the
+            # surname; a generation written last is taken off first.
+            return replace(parse_name(rest.rstrip(" ,")), suffix=generation)
+        # "Karen Senior", "Karen A Senior": nothing before it could be a surname, so the
+        # word is the surname (nameparser would read it as her generation and leave none).
+        first, _, middle = rest.partition(" ")
+        return Name(norm(first), norm(middle), norm(last))
     if _PLAIN_NAME.fullmatch(text):
         words = text.split(" ")
         if not any(_special(w) for w in words):
             middle = words[1] if len(words) == 3 else ""
             return Name(norm(words[0]), norm(middle), norm(words[-1]))
     return _library_name(text)
+
+
+def _names_a_signer(text: str) -> bool:
+    """Whether the words before a generation word hold a first name and a surname: "Surname,
+    First", or two words the last of which is more than an initial."""
+    words = text.replace(".", " ").split()
+    return "," in text or (len(words) >= 2 and len(norm(words[-1])) >= 2)
 
 
 def _special(word: str) -> bool:
@@ -108,7 +120,17 @@ def _special(word: str) -> bool:
 @lru_cache(maxsize=4096)
 def _library_name(text: str) -> Name:
     human = HumanName(text, constants=_NAMES)
-    return Name(norm(human.first), norm(human.middle), norm(human.last), suffix(human.suffix))
+    found = Name(norm(human.first), norm(human.middle), norm(human.last), suffix(human.suffix))
+    if (found.first and found.last) or human.title:  # "Mr Smith" has no first name to find
+        return found
+    # nameparser read a name as a suffix or title and left no first name or surname ("Donna
+    # Res", "Presley, Junior C"): the words are read in their places instead.
+    last, comma, given = text.partition(",")
+    if not comma:
+        words = text.split() or [""]  # a name left blank is no name
+        last, given = words[-1], " ".join(words[:-1])
+    first, _, middle = given.strip().partition(" ")
+    return Name(norm(first), norm(middle), norm(last)) if first and last.strip() else found
 
 
 def suffix(text: str | None) -> str:

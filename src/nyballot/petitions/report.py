@@ -32,6 +32,7 @@ SYMBOLS = {
     "duplicate_same_petition": "DS",
     "duplicate_other_petition": "DO",
     "witness_not_qualified": "WQ",
+    "witness_date_unreadable": "UW",
 }
 
 

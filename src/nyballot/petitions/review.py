@@ -168,7 +168,7 @@ class Review:
             )
             out.update(voter=None, match=None)
         elif match.ambiguous:
-            reasons.insert(0, rulings.ambiguous(match, self.rules))
+            reasons.insert(0, rulings.ambiguous(line, match, self.rules))
             out.update(voter=None, match=match.as_dict())
             out["candidates"] = [_shown(m.voter) for m in (match, *match.rivals)]
         else:
@@ -273,13 +273,15 @@ def counted_first(places: list[tuple[Any, ...]]) -> tuple[Any, ...] | None:
     return min(standing) if standing else None
 
 
-def signers(result: dict[str, Any]) -> list[tuple[str, dt.date | None, int, int]]:
-    """The voters a reviewed petition's lines matched (for § 6-134(3) across petitions)."""
+def signers(result: dict[str, Any]) -> list[tuple[str, dt.date | None, int, int, int]]:
+    """The voters a reviewed petition's lines matched, with the date, sheet, line and volume
+    (for § 6-134(3) across petitions)."""
     found = []
     for line in result["lines"]:
         if line["voter"] is not None:
             day = dt.date.fromisoformat(line["date"]) if line["date"] else None
-            found.append((str(line["voter"]["SBOEID"]), day, line["sheet"], line["line"]))
+            place = (line["sheet"], line["line"], int(line.get("volume") or 1))
+            found.append((str(line["voter"]["SBOEID"]), day, *place))
     return found
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nyballot.petitions.law import Ground, grounds_for
-from nyballot.petitions.lines import Line, Witness, sheet_named
+from nyballot.petitions.lines import Line, Witness, line_named
 from nyballot.petitions.match import Match
 from nyballot.petitions.period import Bound, Period
 
@@ -78,7 +78,16 @@ def _unit_value(value: object) -> str:
 
 
 def voter_reasons(line: Line, match: Match, rules: Rules) -> list[dict[str, Any]]:
-    voter = match.voter
+    return _voter_reasons(line, match.voter, rules)
+
+
+def may_sign(line: Line, voter: dict[str, Any], rules: Rules) -> bool:
+    """Whether the voter could have signed this line of this petition: registered on the day,
+    enrolled in its party (a designating petition), residing in its unit."""
+    return not _voter_reasons(line, voter, rules)
+
+
+def _voter_reasons(line: Line, voter: dict[str, Any], rules: Rules) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = []
     why = not_registered(voter, line.date)
     if why:
@@ -99,10 +108,12 @@ def voter_reasons(line: Line, match: Match, rules: Rules) -> list[dict[str, Any]
 def date_reasons(line: Line, rules: Rules, witness: Witness | None) -> list[dict[str, Any]]:
     if line.unread_date:
         written = line.unread_date[:40]
-        unread = reason(
-            rules.grounds["date_missing"], f"'{written}' is not a date (YYYY-MM-DD or MM/DD/YYYY)"
-        )
-        return [{**unread, "code": "date_unreadable"}]
+        return [
+            reason(
+                rules.grounds["date_unreadable"],
+                f"'{written}' is not a date (YYYY-MM-DD or MM/DD/YYYY)",
+            )
+        ]
     if line.date is None:
         return [reason(rules.grounds["date_missing"], "no date on the line")]
     found: list[dict[str, Any]] = []
@@ -122,7 +133,15 @@ def date_reasons(line: Line, rules: Rules, witness: Witness | None) -> list[dict
                 f"signed {line.date.isoformat()}, after {period.closes.day.isoformat()}",
             )
         )
-    if witness is not None and witness.date is not None and line.date > witness.date:
+    if witness is not None and witness.unread_date:
+        found.append(
+            reason(
+                rules.grounds["witness_date_unreadable"],
+                f"the witness's statement is dated '{witness.unread_date[:40]}', which is not a "
+                "date (YYYY-MM-DD or MM/DD/YYYY): the line's date cannot be read against it",
+            )
+        )
+    elif witness is not None and witness.date is not None and line.date > witness.date:
         found.append(
             reason(
                 rules.grounds["after_witness_date"],
@@ -159,19 +178,24 @@ def signed_by(first: tuple[Any, ...], rules: Rules) -> dict[str, Any]:
     _, volume, sheet, line = first
     return reason(
         rules.grounds["duplicate_same_petition"],
-        f"the same voter signed {sheet_named((volume, sheet))} line {line}; only the first counts",
+        f"the same voter signed {line_named((volume, sheet, line))}; only the first counts",
     )
 
 
-def ambiguous(match: Match, rules: Rules) -> dict[str, Any]:
-    """Two or more voters match the line equally well: none is chosen (a clerk chooses)."""
-    named = "; ".join(_voter_named(m.voter) for m in (match, *match.rivals))
-    found = reason(
-        rules.grounds["not_found"],
+def ambiguous(line: Line, match: Match, rules: Rules) -> dict[str, Any]:
+    """Two or more voters match the line equally well: none is chosen (a clerk chooses), even
+    when only one of them could sign this petition (the line is then valid or not by who
+    signed it, which its words do not say); each is named with whether he or she may."""
+    named = "; ".join(
+        f"{_voter_named(m.voter)} ({'may' if may_sign(line, m.voter, rules) else 'may not'} "
+        "sign this petition)"
+        for m in (match, *match.rivals)
+    )
+    return reason(
+        rules.grounds["ambiguous"],
         f"the name and address match more than one voter equally well ({named}); the "
         "signer is not identified until a clerk chooses",
     )
-    return {**found, "code": "ambiguous"}
 
 
 def _voter_named(voter: dict[str, Any]) -> str:

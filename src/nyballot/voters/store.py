@@ -35,7 +35,8 @@ from nyballot.voters.where import store_value
 
 MEMORY_LIMIT = "1500MB"  # well inside the 2 GB the import is allowed
 # What the store keeps besides the voter file (carried over when the file is replaced): each
-# table's columns and their types.
+# table's columns and their types. A column added after stores were made comes last, with the
+# value its rows had before it (``migrate``): a line without a volume is of volume 1.
 KEPT_TABLES = {
     "reviews": {
         "id": "VARCHAR PRIMARY KEY", "created_at": "VARCHAR", "title": "VARCHAR", "result": "JSON",
@@ -43,12 +44,13 @@ KEPT_TABLES = {
     "review_overrides": {
         "review_id": "VARCHAR", "sheet": "INTEGER", "line": "INTEGER", "valid": "BOOLEAN",
         "reason": "VARCHAR", "clerk": "VARCHAR", "recorded_at": "VARCHAR",
+        "volume": "INTEGER DEFAULT 1",
     },
     "review_stale": {"review_id": "VARCHAR", "reason": "VARCHAR", "marked_at": "VARCHAR"},
     "review_certified": {"review_id": "VARCHAR", "clerk": "VARCHAR", "certified_at": "VARCHAR"},
     "petition_signers": {
         "petition": "VARCHAR", "sboeid": "VARCHAR", "signed": "DATE", "sheet": "INTEGER",
-        "line": "INTEGER",
+        "line": "INTEGER", "volume": "INTEGER DEFAULT 1",
     },
 }  # fmt: skip
 
@@ -145,6 +147,8 @@ def opened(db: str | None = None, read_only: bool = True) -> Iterator[duckdb.Duc
     else:
         raise missing
     try:
+        if not read_only:
+            migrate(con)
         yield con
     finally:
         con.close()
@@ -402,10 +406,31 @@ def first_bad_date(source: Path, fields: int, bad: set[str]) -> tuple[int, str, 
 
 
 def _create_kept(con: duckdb.DuckDBPyConnection) -> None:
-    """The tables of kept reviews, where they are not yet."""
+    """The tables of kept reviews, where they are not yet, each with every column."""
     for table, columns in KEPT_TABLES.items():
         listed = ", ".join(f"{name} {kind}" for name, kind in columns.items())
         con.execute(f"CREATE TABLE IF NOT EXISTS {table} ({listed})")
+    migrate(con)
+
+
+def migrate(con: duckdb.DuckDBPyConnection) -> None:
+    """Add to a kept table of an older store the columns it lacks (its rows get the column's
+    default: an override or signer recorded before volumes is of volume 1), in place."""
+    for table, columns in KEPT_TABLES.items():
+        held = kept_columns(con, table)
+        for name, kind in columns.items():
+            if held and name not in held:
+                con.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+
+
+def kept_columns(con: duckdb.DuckDBPyConnection, table: str) -> set[str]:
+    """The columns a kept table has in this store (none when it has not the table)."""
+    rows = con.execute(
+        "SELECT column_name FROM duckdb_columns() WHERE database_name = current_database() "
+        "AND schema_name = current_schema() AND table_name = ?",
+        [table],
+    ).fetchall()
+    return {name for (name,) in rows}
 
 
 def insert_rows(
@@ -440,9 +465,10 @@ def _carry_over(con: duckdb.DuckDBPyConnection, previous: Path) -> None:
                 "SELECT table_name FROM duckdb_tables() WHERE database_name = 'previous'"
             ).fetchall()
         }
-        # A store made before a kept table existed has none of it to carry over.
+        # A store made before a kept table existed has none of it to carry over; one made
+        # before a column existed gives its rows the column's default.
         for table in KEPT_TABLES.keys() & held:
-            con.execute(f"INSERT INTO {table} SELECT * FROM previous.{table}")
+            con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM previous.{table}")
     finally:
         con.execute("DETACH previous")
 

@@ -1,0 +1,129 @@
+"""A clerk's writes while the public reviews petitions: the p99 of a clerk's ``POST /filings``
+sent one after another through a real ``nyballot serve``, alone (the floor) and while four
+clients without a token each send ``POST /petitions/review`` of a 2,000-line file (the most a
+public review takes) one after another, in the same run, turn by turn.
+
+.venv/bin/python benchmarks/bench_review_load.py [--voters 1000000] [--keep DIR]
+    [--seconds 20] [--reviewers 4] [--turns 2]
+
+The target: a clerk's write under 20 ms p99 while four public reviews run. The voter store is
+``DIR/voters.duckdb`` when ``bench_voters.py --keep DIR`` made one there (the 13 million), else a
+sample of ``--voters`` made in DIR; the desk's book is a new SQLite file. The rate limit is off
+(``--rate-limit 0``): the reviews are sent as fast as they are answered, the worst the public
+can do from many addresses. The clerk files at most twenty papers a second, as in
+``bench_book.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_api import load, started
+from bench_book import clerk_writes, p99
+from bench_voters import make_lines
+
+from nyballot.filing.desk import Desk
+from nyballot.filing.keys import load_key, new_key
+from nyballot.voters.sample import write_sample
+from nyballot.voters.store import import_file
+
+REVIEW = "/petitions/review?year=2026&party=DEM"
+
+
+def voter_store(folder: Path, voters: int) -> Path:
+    """The 13 million of ``bench_voters.py --keep`` if made there, else a sample made now."""
+    store = folder / "voters.duckdb"
+    if not store.exists():
+        source = folder / "sample.txt"
+        with source.open("wb") as out:
+            write_sample(voters, 7, out)
+        import_file(source, str(store))
+        source.unlink()
+    return store
+
+
+def reviews(base: str, body: bytes, stop: threading.Event, spent: list[float]) -> None:
+    """A client without a token reviewing the same file again and again, reading each answer
+    to its end (the answer streams)."""
+    headers = {"Content-Type": "text/csv"}
+    with httpx.Client(base_url=base, headers=headers, timeout=300) as c:
+        while not stop.is_set():
+            t = time.perf_counter()
+            with c.stream("POST", REVIEW, content=body) as answer:
+                answer.raise_for_status()
+                for _ in answer.iter_bytes():
+                    pass
+            spent.append(time.perf_counter() - t)
+
+
+def turn(base: str, token: str, body: bytes, reviewers: int, seconds: float) -> tuple[str, float]:
+    """The clerk's writes for ``seconds`` beside ``reviewers`` public reviews: a line of
+    figures, and the writes' p99 (ms)."""
+    stop, writes, failed, took = threading.Event(), [], [], []
+    threads = [threading.Thread(target=reviews, args=(base, body, stop, took))
+               for _ in range(reviewers)]  # fmt: skip
+    for t in threads:
+        t.start()
+    time.sleep(2 if reviewers else 0)  # the reviews under way before the clerk starts
+    clerk = threading.Thread(target=clerk_writes, args=(base, token, stop, writes, failed))
+    clerk.start()
+    time.sleep(seconds)
+    stop.set()
+    for t in [clerk, *threads]:
+        t.join()
+    line = (f"{len(writes)} writes, p50 {statistics.median(writes):5.1f} ms, "
+            f"p99 {p99(writes):6.1f} ms")  # fmt: skip
+    if reviewers:
+        line += f"; {len(took)} reviews, {statistics.median(took):.2f} s each (median)"
+    return line + (f", {len(failed)} writes failed ({failed[0]})" if failed else ""), p99(writes)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--voters", type=int, default=1_000_000)
+    parser.add_argument("--keep", type=Path, help="Where the voter store is (or is made).")
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--reviewers", type=int, default=4)
+    parser.add_argument("--turns", type=int, default=2)
+    args = parser.parse_args()
+    folder = args.keep or Path(tempfile.mkdtemp(prefix="nyballot-review-load-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    store = voter_store(folder, args.voters)
+    lines = folder / "lines-2000.csv"
+    make_lines(store, 2000, lines)
+    desk_dir = Path(tempfile.mkdtemp(prefix="nyballot-review-load-desk-"))
+    url, key_file = f"sqlite:///{desk_dir / 'desk.sqlite3'}", desk_dir / "board.key"
+    new_key(key_file)
+    token = Desk(url, key=load_key(str(key_file))).create_token("Bench Clerk", "clerk")
+    server, base = started(
+        ["--db", url, "--voters-db", str(store), "--rate-limit", "0", "--signing-key",
+         str(key_file)],
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    body = lines.read_bytes()
+    try:
+        print(f"voter store {store} ({store.stat().st_size / 1e9:.2f} GB); {load()}")
+        for number in range(1, args.turns + 1):
+            alone, floor = turn(base, token, body, 0, args.seconds)
+            print(f"  turn {number}, the clerk alone: {alone}", flush=True)
+            beside, loaded = turn(base, token, body, args.reviewers, args.seconds)
+            print(f"  turn {number}, beside {args.reviewers} public reviews: {beside}; "
+                  f"p99 {loaded / floor:.1f}x the clerk's alone", flush=True)  # fmt: skip
+        print(f"  {load()}")
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+if __name__ == "__main__":
+    main()
