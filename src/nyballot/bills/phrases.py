@@ -32,6 +32,7 @@ class Reading:
     expr: str | None
     words: str
     todo: str = ""
+    at: tuple[int, int] = (0, 0)  # the phrase's first word in the sentence, the clause in it
 
 
 @cache
@@ -83,7 +84,7 @@ class _Clause:
     measure: tuple[str, ...] | None
     direction: str | None
     anchor: str | None
-    base: tuple[str, ...] | None = None
+    base: _Clause | None = None  # the day a day is counted from, itself counted
 
 
 class _Read(Transformer[Any, Any]):
@@ -95,15 +96,18 @@ class _Read(Transformer[Any, Any]):
         for item in items:
             if isinstance(item, str) and item in ("opens", "closes", "within", "at_least"):
                 c.bound = item
-            elif isinstance(item, tuple) and c.measure is None:
-                c.measure = item
             elif isinstance(item, tuple):
+                c.measure = item
+            elif isinstance(item, _Clause):
                 c.base = item  # "the second Tuesday next after THE FIRST MONDAY IN SEPTEMBER"
             elif isinstance(item, Tree):
                 c.direction = str(item.data)
             elif getattr(item, "type", "") == "ANCHOR":
                 c.anchor = str(item)
         return c
+
+    def based(self, items: list[Any]) -> _Clause:
+        return self.clause(items)
 
     def not_earlier(self, _: list[Any]) -> str:
         return "opens"
@@ -144,6 +148,11 @@ _START = re.compile(
 _WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 
 
+def phrase_words(sentence: str) -> list[str]:
+    """The sentence's words as the grammar reads them."""
+    return _normal(sentence).split(" ")
+
+
 def _normal(words: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"[,;:()]|\.(?=\s|$)", " ", words.lower())).strip()
 
@@ -179,16 +188,17 @@ def read_dates(sentence: str, election: Context) -> list[Reading]:
         if read is None:
             near = words[i : i + 6]
             if any(number(w) is not None or w in _WEEKDAYS for w in near):
-                found.append(Reading("closes", None, " ".join(words[i : i + 12]), "not understood"))
+                near_words = " ".join(words[i : i + 12])
+                found.append(Reading("closes", None, near_words, "not understood", (i, 0)))
             i += 1
             continue
         clauses, length = read
-        found += _clauses(clauses, " ".join(words[i : i + length]), election)
+        found += _clauses(clauses, " ".join(words[i : i + length]), election, i)
         i += length
     return _whichever(found, text)
 
 
-def _clauses(clauses: list[_Clause], words: str, election: Context) -> list[Reading]:
+def _clauses(clauses: list[_Clause], words: str, election: Context, at: int) -> list[Reading]:
     found = []
     for k, c in enumerate(clauses):
         later = clauses[k + 1 :]
@@ -197,14 +207,15 @@ def _clauses(clauses: list[_Clause], words: str, election: Context) -> list[Read
         part = "opens" if c.bound == "opens" else "closes"
         try:
             if c.base is not None:
-                base = _expr(c.base, None, None, part, election)
-                expr = _expr(c.measure, direction, None, part, election, base)
+                b = c.base
+                base = _expr(b.measure, b.direction, b.anchor, part, election)
+                expr = _expr(c.measure, c.direction, None, part, election, base)
             else:
                 expr = _expr(c.measure, direction, anchor, part, election)
         except _Todo as exc:
-            found.append(Reading(part, None, words, str(exc)))
+            found.append(Reading(part, None, words, str(exc), (at, k)))
             continue
-        found.append(Reading(part, expr, words))
+        found.append(Reading(part, expr, words, at=(at, k)))
     return found
 
 
@@ -216,10 +227,13 @@ def _anchor(anchor: str | None, part: str, election: Context) -> str:
     if anchor is None:
         raise _Todo("counts from no day the phrase names")
     name = _tables()["anchors"][anchor]
-    if name is None:
-        name = election(part)
-        if name is None:
+    if name is None or isinstance(name, list):
+        mine = election(part)
+        if mine is None:
             raise _Todo(f"'{anchor}': which election the rule in force does not say")
+        if name is not None and mine not in name:
+            raise _Todo(f"'{anchor}' is not the {mine} election the rule in force counts from")
+        name = mine
     return str(name)
 
 
@@ -272,9 +286,10 @@ def _date(measure: tuple[str, ...]) -> str:
 def _whichever(found: list[Reading], text: str) -> list[Reading]:
     """ "..., or ..., whichever is earlier": the two days of one part, the earlier of them."""
     match = re.search(r"whichever is (earlier|later)", text)
-    closes = [r for r in found if r.part == "closes" and r.expr]
-    if match is None or len(closes) != 2:
-        return found
+    closes = [r for r in found if r.part == "closes"]
+    if match is None or len(closes) != 2 or not all(r.expr for r in closes):
+        return found  # a day not read among them: each stands alone, as the law in force reads
     expr = f"{match.group(1)} of ({closes[0].expr}, {closes[1].expr})"
     words = f"{closes[0].words} ... {closes[1].words}, whichever is {match.group(1)}"
-    return [r for r in found if r not in closes] + [Reading("closes", expr, words)]
+    both = Reading("closes", expr, words, at=closes[0].at)
+    return [r for r in found if r not in closes] + [both]
