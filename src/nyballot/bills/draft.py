@@ -116,6 +116,7 @@ class Draft:
     """The drafted overlay's entries, and the report's findings."""
 
     replace: list[dict[str, Any]] = field(default_factory=list)
+    add: list[dict[str, Any]] = field(default_factory=list)  # the rules of new papers
     repeal: list[dict[str, Any]] = field(default_factory=list)
     todo: list[dict[str, Any]] = field(default_factory=list)
     years: set[int] = field(default_factory=set)
@@ -146,9 +147,12 @@ def _pick(old: list[Reading], new: list[Reading], part: str, current: str,
     return None
 
 
-def _change(rule: Rule, sentence: Sentence, draft: Draft) -> None:
+Days = tuple[tuple[str, str], ...]
+
+
+def _change(rule: Rule, sentence: Sentence, draft: Draft, days: Days) -> None:
     election = _election(rule)
-    old, new = read_dates(sentence.old, election), read_dates(sentence.new, election)
+    old, new = read_dates(sentence.old, election, days), read_dates(sentence.new, election, days)
     if not new or [(r.expr, r.words) for r in old] == [(r.expr, r.words) for r in new]:
         return
     mine = {same(str(e)) for e in rule.expressions().values()}
@@ -157,7 +161,7 @@ def _change(rule: Rule, sentence: Sentence, draft: Draft) -> None:
     entry: dict[str, Any] = {
         "id": rule.id,
         "section": str(sentence.section.number),
-        "cite": _cite(sentence.section, rule),
+        "cite": cite_in(sentence.section, rule),
         "title": rule.title,
         "law": sentence.new,
     }
@@ -206,8 +210,11 @@ def _s(expr: object) -> str | None:
     return None if expr is None else str(expr)
 
 
-def _cite(section: BillSection, rule: Rule) -> str:
+def cite_in(section: BillSection, rule: Rule | None) -> str:
+    """The provision of the section the rule stands in (its first, for a new rule)."""
     provisions = section.provisions()
+    if rule is None:
+        return (provisions or [str(section.number)])[0]
     where, sub = _cited(rule)
     same = [p for p in provisions if p.startswith(f"{where}({sub})")] if sub else []
     return (same or [p for p in provisions if p.startswith(where)] or [rule.cite])[0]
@@ -246,8 +253,12 @@ def _orphans(version: LawVersion, draft: Draft) -> None:
 
 
 def draft_bill(bill: Bill) -> tuple[Draft, LawVersion]:
+    from nyballot.bills.papers import days_of, draft_papers, new_papers
+
     version = version_for(bill)
     draft = Draft()
+    papers = new_papers(bill, version)
+    days = days_of(papers)
     for section in bill.sections:
         if section.law and section.law != "election law":
             continue
@@ -259,7 +270,8 @@ def draft_bill(bill: Bill) -> tuple[Draft, LawVersion]:
                 _years(sentence, draft)
                 _quoted(version, sentence, draft)
         for rule, sentence in quoting_rules(version, section):
-            _change(rule, sentence, draft)
+            _change(rule, sentence, draft, days)
+    draft_papers(bill, version, draft, papers)
     _orphans(version, draft)
     return draft, version
 

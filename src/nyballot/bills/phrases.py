@@ -44,9 +44,10 @@ def _tables() -> dict[str, Any]:
 
 
 @cache
-def _parser() -> Lark:
+def _parser(days: tuple[str, ...] = ()) -> Lark:
+    """The grammar, with the days the law data names and ``days``, a bill's own."""
     grammar = _HERE.joinpath("phrases.lark").read_text("utf-8")
-    anchors = sorted(_tables()["anchors"], key=len, reverse=True)
+    anchors = sorted({*_tables()["anchors"], *days}, key=len, reverse=True)
     grammar += "\nANCHOR.2: " + " | ".join(f'"{a}"' for a in anchors) + "\n"
     return Lark(grammar, parser="lalr", start="start")
 
@@ -140,8 +141,8 @@ class _Read(Transformer[Any, Any]):
 _START = re.compile(
     r"\b(?:(?:not |no |nor )?(?:earlier|later|less|more) than|within|at least|"
     r"the [a-z-]+ (?:day|monday|tuesday|wednesday|thursday|friday)|"
-    r"[a-z]+(?:-[a-z]+)? (?:days?|weeks?|months?) "
-    r"(?:before|after|preceding|prior to|following))\b"
+    r"[a-z]+(?:-[a-z]+)? (?:business )?(?:days?|weeks?|months?) "
+    r"(?:before|after|preceding|prior to|following|from))\b"
 )
 
 
@@ -157,11 +158,11 @@ def _normal(words: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"[,;:()]|\.(?=\s|$)", " ", words.lower())).strip()
 
 
-def _longest(words: list[str]) -> tuple[list[_Clause], int] | None:
+def _longest(words: list[str], days: tuple[str, ...]) -> tuple[list[_Clause], int] | None:
     """The longest run of words from the first that the grammar reads, and its length."""
     for end in range(min(len(words), 40), 0, -1):
         try:
-            tree = _parser().parse(" ".join(words[:end]))
+            tree = _parser(days).parse(" ".join(words[:end]))
         except UnexpectedInput:
             continue
         clauses = _Read().transform(tree)
@@ -173,9 +174,20 @@ def _longest(words: list[str]) -> tuple[list[_Clause], int] | None:
 Context = Callable[[str], str | None]
 
 
-def read_dates(sentence: str, election: Context) -> list[Reading]:
+@dataclass(frozen=True)
+class _Ctx:
+    election: Context
+    names: dict[str, Any]  # each day's words, and its name in the expressions
+
+
+def read_dates(
+    sentence: str, election: Context, days: tuple[tuple[str, str], ...] = ()
+) -> list[Reading]:
     """Every date the sentence gives. ``election(part)`` names the election the rule in force
-    counts that part from ("primary"/"general"), for "such election"."""
+    counts that part from ("primary"/"general"), for "such election"; ``days`` are the days a
+    bill creates, in its words, with their names ("the first day to file a notice of intent to
+    circulate a designating petition", "notice_of_intent.filing.opens")."""
+    ctx = _Ctx(election, {**_tables()["anchors"], **dict(days)})
     text = _normal(sentence)
     words = text.split(" ")
     found: list[Reading] = []
@@ -184,7 +196,7 @@ def read_dates(sentence: str, election: Context) -> list[Reading]:
         if not _START.match(" ".join(words[i : i + 4])):
             i += 1
             continue
-        read = _longest(words[i:])
+        read = _longest(words[i:], tuple(sorted(d for d, _ in days)))
         if read is None:
             near = words[i : i + 6]
             if any(number(w) is not None or w in _WEEKDAYS for w in near):
@@ -193,12 +205,12 @@ def read_dates(sentence: str, election: Context) -> list[Reading]:
             i += 1
             continue
         clauses, length = read
-        found += _clauses(clauses, " ".join(words[i : i + length]), election, i)
+        found += _clauses(clauses, " ".join(words[i : i + length]), ctx, i)
         i += length
     return _whichever(found, text)
 
 
-def _clauses(clauses: list[_Clause], words: str, election: Context, at: int) -> list[Reading]:
+def _clauses(clauses: list[_Clause], words: str, ctx: _Ctx, at: int) -> list[Reading]:
     found = []
     for k, c in enumerate(clauses):
         later = clauses[k + 1 :]
@@ -208,10 +220,10 @@ def _clauses(clauses: list[_Clause], words: str, election: Context, at: int) -> 
         try:
             if c.base is not None:
                 b = c.base
-                base = _expr(b.measure, b.direction, b.anchor, part, election)
-                expr = _expr(c.measure, c.direction, None, part, election, base)
+                base = _expr(b.measure, b.direction, b.anchor, part, ctx)
+                expr = _expr(c.measure, c.direction, None, part, ctx, base)
             else:
-                expr = _expr(c.measure, direction, anchor, part, election)
+                expr = _expr(c.measure, direction, anchor, part, ctx)
         except _Todo as exc:
             found.append(Reading(part, None, words, str(exc), (at, k)))
             continue
@@ -223,12 +235,12 @@ class _Todo(NyballotError):
     """A phrase read, but into no date the reader can name."""
 
 
-def _anchor(anchor: str | None, part: str, election: Context) -> str:
+def _anchor(anchor: str | None, part: str, ctx: _Ctx) -> str:
     if anchor is None:
         raise _Todo("counts from no day the phrase names")
-    name = _tables()["anchors"][anchor]
+    name = ctx.names[anchor]
     if name is None or isinstance(name, list):
-        mine = election(part)
+        mine = ctx.election(part)
         if mine is None:
             raise _Todo(f"'{anchor}': which election the rule in force does not say")
         if name is not None and mine not in name:
@@ -242,11 +254,11 @@ def _expr(
     direction: str | None,
     anchor: str | None,
     part: str,
-    election: Context,
+    ctx: _Ctx,
     base_expr: str | None = None,
 ) -> str:
     if measure is None:
-        return _anchor(anchor, part, election)
+        return _anchor(anchor, part, ctx)
     kind = measure[0]
     if kind == "of_month":
         n = number(measure[1])
@@ -255,7 +267,7 @@ def _expr(
         return _date(measure)
     if direction is None:
         raise _Todo("counts in no direction (before or after)")
-    base = base_expr or _anchor(anchor, part, election)
+    base = base_expr or _anchor(anchor, part, ctx)
     n = number(measure[1]) if measure[1] != "last" else None
     if kind == "nth":
         nth = "last" if measure[1] == "last" else _ordinal(n or 0)

@@ -49,6 +49,8 @@ def draft_overlay(bill: Bill, text: str, draft: Draft) -> dict[str, Any]:
         overlay["years"] = sorted(draft.years)
     if draft.replace:
         overlay["replace"] = draft.replace
+    if draft.add:
+        overlay["add"] = draft.add
     if draft.repeal:
         overlay["repeal"] = draft.repeal
     if draft.provisions:
@@ -69,6 +71,10 @@ def bill_report(bill: Bill, text: str) -> dict[str, Any]:
         "quoted": draft.quoted,
         "draft": draft_overlay(bill, text, draft),
     }
+
+
+def _days(entry: dict[str, Any]) -> str:
+    return "; ".join(f"{p} {entry[p]}" for p in ("opens", "closes") if p in entry)
 
 
 def _section(section: Any) -> dict[str, Any]:
@@ -103,12 +109,13 @@ def report_text(report: dict[str, Any]) -> list[str]:
     lines += [f"  {q['kind']} {q['id']} (§ {q['cite']}), bill § {q['section']}"
               for q in report["quoted"]]  # fmt: skip
     draft = report["draft"]
-    counts = (len(draft.get("replace", [])), len(draft.get("repeal", [])), len(draft["todo"]))
+    counts = [len(draft.get(k, [])) for k in ("replace", "add", "repeal", "todo")]
     lines.append(f"\nDrafted overlay {draft['id']} ({counts[0]} rules replaced, {counts[1]} "
-                 f"repealed, {counts[2]} todo)")  # fmt: skip
+                 f"added, {counts[2]} repealed, {counts[3]} todo)")  # fmt: skip
     for e in draft.get("replace", []):
         mark = "  TODO" if "unverified" in e else ""
         lines.append(f"  replace {e['id']} (§ {e['cite']}): {e['change']}{mark}")
+    lines += [f"  add {e['id']} (§ {e['cite']}): {_days(e)}" for e in draft.get("add", [])]
     lines += [f"  repeal {e['id']} (§ {e['cite']})" for e in draft.get("repeal", [])]
     lines += [f"  provision {e['id']} (§ {e['cite']}): {e['was']} -> {e['value']}"
               for e in draft.get("provisions", [])]  # fmt: skip
