@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from nyballot.bills.draft import Draft, draft_bill, sentences
+from nyballot.bills.effective import effective_periods
 from nyballot.bills.reader import Bill
 from nyballot.law.loader import load_law
 
@@ -30,6 +31,10 @@ def draft_overlay(bill: Bill, text: str, draft: Draft) -> dict[str, Any]:
     versions = [v.id for v in law.versions.values() if all(i in v.rules for i in ids)]
     key = _shipped_key(text)
     effective = bill.effective.heading
+    periods = effective_periods(effective)
+    todo = [{"id": "effective", "section": str(bill.effective.number),
+             "words": [f'{p["sections"]}: {p["todo"]}: "{p["words"][:200]}"']}
+            for p in periods if "todo" in p]  # fmt: skip
     overlay: dict[str, Any] = {
         "id": _ident(bill.name),
         "title": f"Drafted from {Path(bill.name).name}",
@@ -40,7 +45,8 @@ def draft_overlay(bill: Bill, text: str, draft: Draft) -> dict[str, Any]:
         "await a reader's words",
         "versions": versions,
         "source": key or Path(bill.name).name,
-        "effective_words": effective.split(";")[0].strip().rstrip("."),
+        "effective_words": effective,
+        "effective_periods": [p for p in periods if "todo" not in p],
         "description": f'Drafted by nyballot bill read. The act: "{effective[:300]}"',
     }
     if key is None:
@@ -55,7 +61,7 @@ def draft_overlay(bill: Bill, text: str, draft: Draft) -> dict[str, Any]:
         overlay["repeal"] = draft.repeal
     if draft.provisions:
         overlay["provisions"] = draft.provisions
-    overlay["todo"] = draft.todo
+    overlay["todo"] = draft.todo + todo
     return overlay
 
 
