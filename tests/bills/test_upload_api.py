@@ -20,8 +20,8 @@ def _mine(days: int = 20) -> bytes:
     """A.9725 with its notice of intent opening ``days`` (not thirty) before signing."""
     text = SHIPPED.read_text("utf-8").replace("id: A9725", "id: MY-NOTICE", 1)
     text = text.replace("title: Notice of intent", "title: My notice of intent", 1)
-    return text.replace("opens: 30 days before designating_petition.signing.opens",
-                        f"opens: {days} days before designating_petition.signing.opens").encode()  # fmt: skip
+    signing = "days before designating_petition.signing.opens"
+    return text.replace(f"opens: 30 {signing}", f"opens: {days} {signing}").encode()
 
 
 @pytest.fixture
@@ -92,7 +92,7 @@ def test_unkept_is_not_found_by_name(client: TestClient) -> None:
         (b"", "empty"),
         (_mine().replace(b"opens: 20 days before designating_petition.signing.opens",
                          b"opens: 20 days before event.nope"), "unknown event 'nope'"),
-        (_mine().replace(b"FILED NO EARLIER THAN THIRTY DAYS", b"FILED NO EARLIER THAN TWENTY DAYS"),
+        (_mine().replace(b"NO EARLIER THAN THIRTY DAYS", b"NO EARLIER THAN TWENTY DAYS"),
          "quotation"),
     ],
 )  # fmt: skip
