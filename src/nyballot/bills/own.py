@@ -101,9 +101,12 @@ _FOLDER: list[Path] = []
 def _folder() -> Path:
     """This process's folder of brought overlays, removed when it ends."""
     if not _FOLDER:
+        from nyballot.law import loader
+
         folder = Path(tempfile.mkdtemp(prefix="nyballot-with-"))
         atexit.register(shutil.rmtree, folder, True)
         _FOLDER.append(folder)
+        loader.UNCACHED.add(folder)
     return _FOLDER[0]
 
 

@@ -32,6 +32,12 @@ STORE = "NYBALLOT_OVERLAY_STORE"
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 _lock = threading.Lock()
 _loose: OrderedDict[str, Path] = OrderedDict()
+_taken: set[str] = set()  # the ids of every upload brought in by this process
+
+
+def is_upload(overlay_id: str) -> bool:
+    """Whether an overlay is someone's upload (never offered in a page's list of bills)."""
+    return overlay_id in _taken
 
 
 class StoreFullError(UsageError):
@@ -113,6 +119,7 @@ def validate(path: Path) -> Upload:
         _drop(path)
         raise UsageError("overlay: " + "; ".join(fatal)[:1000])
     o = load_law().overlays[item.id]
+    _taken.add(item.id)
     return Upload(item.id, o.title, o.status, None)
 
 
@@ -190,6 +197,7 @@ def _brought(path: Path) -> str:
 
     text = read_text_file(path, MAX_UPLOAD, "kept overlays")
     ident = text.split("\n", 1)[0].removeprefix("id: ").strip()  # written first, by _named
-    if ident in load_law().overlays:
-        return ident
-    return bring(str(path)).id
+    if ident not in load_law().overlays:
+        ident = bring(str(path)).id
+    _taken.add(ident)
+    return ident

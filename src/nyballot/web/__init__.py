@@ -19,6 +19,7 @@ from nyballot.web import (
     coverage,
     desk,
     elections,
+    overlays,
     pages,
     reference,
     reviews,
@@ -27,6 +28,7 @@ from nyballot.web import (
 )  # fmt: skip
 
 router = APIRouter()
+router.include_router(overlays.router)
 router.include_router(pages.router)
 router.include_router(coverage.router)
 router.include_router(calendars.router)

@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
+from nyballot.bills.uploaded import is_upload
 from nyballot.calendar.model import CONVENTIONS, DUTIES, Calendar, Deadline, parse_kind_groups
 from nyballot.calendar.request import CalendarRequest
 from nyballot.compare import Comparison, compare_requests
@@ -296,6 +297,11 @@ def compare_form(request: Request, year: Text = None) -> Response:
         pairs = [(k, v) for k, v in request.query_params.multi_items() if k != "year" and v]
         query = f"?{urlencode(pairs)}" if pairs else ""
         return RedirectResponse(f"/web/compare/{parse_year(year)}{query}", status_code=303)
+    return compare_form_response(request)
+
+
+def compare_form_response(request: Request, **upload: Any) -> Response:
+    """The compare form; ``upload`` is what its overlay form was sent with, and what was wrong."""
     law = load_law()
     number = this_year()
     return respond(
@@ -306,7 +312,12 @@ def compare_form(request: Request, year: Text = None) -> Response:
         year=number,
         years=_years(),
         versions=sorted(law.versions.values(), key=lambda v: v.first_year),
-        bills=[o for o in law.overlays.values() if o.kind == "bill" and _applies(o.id, number)],
+        bills=[
+            o
+            for o in law.overlays.values()
+            if o.kind == "bill" and not is_upload(o.id) and _applies(o.id, number)
+        ],
+        upload=upload,
     )
 
 
