@@ -7,9 +7,10 @@ and status, and the name it is kept under."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
@@ -57,37 +58,43 @@ def _said(up: Upload) -> dict[str, Any]:
             "what_if": True}  # fmt: skip
 
 
+@dataclass(frozen=True)
+class Sent:
+    """The query every POST takes: the law, events and convention, and the name to keep it."""
+
+    law: str | None
+    event: tuple[str, ...]
+    convention: str
+    keep: str | None
+
+
+def _sent_query(
+    law: Law = None, event: Event = None, convention: Convention = "rolled", keep: Keep = None
+) -> Sent:
+    return Sent(law, tuple(event or ()), convention, keep)
+
+
+Query_ = Annotated[Sent, Depends(_sent_query)]
+
+
 @router.post("/calendar/{year}", responses=SENT)
 async def calendar_sent(
-    request: Request,
-    year: Year,
-    law: Law = None,
-    event: Event = None,
-    convention: Convention = "rolled",
-    kind: Kind = None,
-    keep: Keep = None,
+    request: Request, year: Year, q: Query_, kind: Kind = None
 ) -> dict[str, Any]:
     """The calendar of a year with the overlay sent as the body (as ``GET /calendar/{year}``)."""
-    up = await uploaded(request, keep)
-    choice = choose(year, law, (up.id,), event or (), convention)
-    cal = await run_in_threadpool(choice.calendar)
+    up = await uploaded(request, q.keep)
+    cal = await run_in_threadpool(choose(year, q.law, (up.id,), q.event, q.convention).calendar)
     return {**calendar_dict(cal.of_kinds(parse_kind_groups(kind or (), "kind"))),
             "uploaded": _said(up)}  # fmt: skip
 
 
 @router.post("/explain/{year}/{rule_id}", responses=SENT)
 async def explain_sent(
-    request: Request,
-    year: Year,
-    rule_id: Annotated[str, Path(max_length=100)],
-    law: Law = None,
-    event: Event = None,
-    convention: Convention = "rolled",
-    keep: Keep = None,
+    request: Request, year: Year, rule_id: Annotated[str, Path(max_length=100)], q: Query_
 ) -> dict[str, Any]:
     """One date, step by step, under the overlay sent as the body."""
-    up = await uploaded(request, keep)
-    cal = await run_in_threadpool(choose(year, law, (up.id,), event or (), convention).calendar)
+    up = await uploaded(request, q.keep)
+    cal = await run_in_threadpool(choose(year, q.law, (up.id,), q.event, q.convention).calendar)
     try:
         deadline = cal.deadline(rule_id)
     except UsageError as exc:
@@ -97,18 +104,11 @@ async def explain_sent(
 
 @router.post("/compare/{year}", responses=SENT)
 async def compare_sent(
-    request: Request,
-    year: Year,
-    law: Law = None,
-    overlays: With = None,
-    against: Law = None,
-    event: Event = None,
-    convention: Convention = "rolled",
-    keep: Keep = None,
+    request: Request, year: Year, q: Query_, overlays: With = None, against: Law = None
 ) -> dict[str, Any]:
     """The year under the law in force (or ``against``) and under it with the overlay sent."""
-    up = await uploaded(request, keep)
-    base = choose(year, against or law, (), event or (), convention)
-    other = choose(year, law, (*(overlays or ()), up.id), event or (), convention)
+    up = await uploaded(request, q.keep)
+    base = choose(year, against or q.law, (), q.event, q.convention)
+    other = choose(year, q.law, (*(overlays or ()), up.id), q.event, q.convention)
     result = await run_in_threadpool(compare_requests, base, other)
     return {**comparison_dict(result), "uploaded": _said(up)}
