@@ -90,3 +90,9 @@ def test_the_periods_are_a_note_on_the_calendar(run_cli: Run, tmp_path: Path) ->
     act = "the act in force from 2015-07-01 to 2016-12-31"
     assert f"Overlay S5961-draft takes effect: {act}." in notes
     assert any("§§ 18, 19, 20, 21, 22, 23 in force from 2015-12-15" in n for n in notes)
+
+
+def test_the_text_report_gives_the_periods(run_cli: Run) -> None:
+    code, out, err = run_cli("bill", "read", "enacted/A6774-2023.txt")
+    assert code == 0, err
+    assert "  the act in force from 2026-01-01 to 2026-12-31" in out

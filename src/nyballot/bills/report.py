@@ -79,6 +79,15 @@ def bill_report(bill: Bill, text: str) -> dict[str, Any]:
     }
 
 
+def _period(p: dict[str, Any]) -> str:
+    import datetime as dt
+
+    from nyballot.law.model import EffectivePeriod
+
+    day = [dt.date.fromisoformat(p[k]) if p.get(k) else None for k in ("from", "to")]
+    return EffectivePeriod(p["sections"], day[0], day[1], p.get("counted", "")).line()
+
+
 def _days(entry: dict[str, Any]) -> str:
     return "; ".join(f"{p} {entry[p]}" for p in ("opens", "closes") if p in entry)
 
@@ -111,6 +120,7 @@ def report_text(report: dict[str, Any]) -> list[str]:
             old = w["old"].strip(" .")
             lines += ([f"  old: {w['old'][:400]}"] if old else []) + [f"  new: {w['new'][:400]}"]
     lines.append(f"\nTakes effect: {report['effective']}")
+    lines += [f"  {_period(p)}" for p in report["draft"].get("effective_periods", [])]
     lines.append("\nThe law in force quotes the changed words in:")
     lines += [f"  {q['kind']} {q['id']} (§ {q['cite']}), bill § {q['section']}"
               for q in report["quoted"]]  # fmt: skip
