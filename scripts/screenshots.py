@@ -12,6 +12,7 @@ pages do.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import os
 import sys
 import tempfile
@@ -100,6 +101,48 @@ def desk_receipt(browser: Browser, base: str, token: str, size: dict[str, int], 
     print(out)
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def voter_store(folder: str) -> None:
+    """The docs' synthetic voter file (seed 7, which examples/petition-lines.csv was written
+    against), imported into a store of the folder's, for the review pages."""
+    from nyballot.voters.sample import write_sample
+    from nyballot.voters.store import import_file
+
+    sample = Path(folder) / "voters.txt"
+    with sample.open("wb") as out:
+        write_sample(20_000, 7, out)
+    store = Path(folder) / "voters.duckdb"
+    import_file(sample, str(store), date=dt.date(2026, 1, 5))
+    os.environ["NYBALLOT_VOTERS_DB"] = str(store)
+
+
+def desk_review(browser: Browser, base: str, token: str, width: int, screens: Path) -> None:
+    """A petition filed at the desk, its lines uploaded for review (the form), then the
+    finished review with the links to its page and report."""
+    context = browser.new_context(base_url=base, viewport=WIDTHS[width])
+    page = context.new_page()
+    page.goto("/web/desk")
+    page.get_by_label("Token").fill(token)
+    page.get_by_role("button", name="Sign in").click()
+    page.get_by_label("Election year").fill("2026")
+    page.get_by_label("Candidate", exact=True).fill("Ana Ruiz")
+    page.get_by_label("Candidate's residence").fill("40 Grand St, Albany")
+    page.get_by_role("button", name="File and stamp").click()
+    page.locator("#review-link").click()
+    page.get_by_label("Party").fill("DEM")
+    page.get_by_label("Political unit").fill("COUNTYCODE=60")
+    page.get_by_label("Lines file").set_input_files(str(ROOT / "examples" / "petition-lines.csv"))
+    for out in (screens / f"desk-review-{width}.png", screens / f"desk-review-done-{width}.png"):
+        if out.name.startswith("desk-review-done"):
+            page.get_by_role("button", name="Upload and review").click()
+            page.wait_for_selector("#review-page", timeout=60_000)
+        page.screenshot(path=str(out))
+        print(out)
+    context.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--all", type=Path, metavar="DIR", help="every view, both widths")
@@ -111,6 +154,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{folder}/shots.sqlite3"
         token = Desk(url).create_token("Screenshot Supervisor", "supervisor")
+        voter_store(folder)
         with serve_locally(create_app(url)) as base, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             request = pw.request.new_context(base_url=base)
@@ -131,6 +175,7 @@ def main() -> int:
                 for width, size in WIDTHS.items():
                     out = screens / f"desk-receipt-{width}.png"
                     desk_receipt(browser, base, token, size, out)
+                    desk_review(browser, base, token, width, screens)
             request.dispose()
             browser.close()
     return 0

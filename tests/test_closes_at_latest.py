@@ -7,7 +7,9 @@ Nov 3): four days before is Fri Oct 30; accepted by the third day after (Mon Nov
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -71,6 +73,15 @@ def test_json_table_and_ics_show_the_bound() -> None:
     days = {str(e["summary"]).split(" (")[0]: e.decoded("dtstart") for e in events}
     fill = "Last day to fill a vacancy in a designation caused by death or disqualification"
     assert days[fill] == dt.date(2026, 6, 22)
+
+
+def test_csv_shows_the_bound_in_its_own_column() -> None:
+    out = CliRunner().invoke(cli, ["calendar", "2026", "--format", "csv"]).stdout_bytes
+    rows = {r["id"]: r for r in csv.DictReader(io.StringIO(out.decode("utf-8-sig")))}
+    # The same hand count as above: Fri Jun 19 is Juneteenth, so Mon Jun 22.
+    assert (rows[VACANCY]["closes"], rows[VACANCY]["closes_at_latest"]) == ("", "2026-06-22")
+    # A day already known has no "latest" of its own.
+    assert rows["designating_petition.signing"]["closes_at_latest"] == ""
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@ and the narrow text keeps every word of the wide one (only the line breaks diffe
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -112,3 +113,78 @@ def test_the_desk_fits_the_terminal(tmp_path: Path) -> None:
         narrow, wide = _table_words(out[80].stdout), _table_words(out[200].stdout)
         # a folded row leaves out its empty cells, so the headings of columns left empty
         assert narrow <= wide and wide - narrow <= {"party", "or", "body", "memorandum"}
+
+
+DATA = Path(__file__).parent / "petitions" / "data"
+LINES = DATA / "lines.csv"
+PETITION = "--year 2026 --party DEM --unit AD=7"
+
+
+def _clerk_round(folder: Path, width: int) -> dict[str, str]:
+    """A clerk's round, on a voter store and a book of its own, at one width: what each
+    command printed (stdout and stderr), by the command's name."""
+    folder.mkdir()
+    env = {
+        "NYBALLOT_DATABASE_URL": f"sqlite:///{folder / 'book.sqlite3'}",
+        "NYBALLOT_VOTERS_DB": str(folder / "voters.duckdb"),
+        "NYBALLOT_TODAY": "2026-12-01",
+        "COLUMNS": str(width),
+    }
+    runner = CliRunner(env=env)
+    printed: dict[str, str] = {}
+
+    def run(name: str, command: str, *more: str) -> str:
+        result = runner.invoke(cli, [*command.split(), *more], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        printed[name] = result.output
+        return result.output
+
+    run("voters import", f"voters import {DATA / 'voters.txt'} --date 2026-01-05")
+    run("voters info", "voters info")
+    run("petitions review", f"petitions review {LINES} {PETITION} --enrolled 40")
+    kept = run("petitions review --keep", f"petitions review {LINES} {PETITION} --keep")
+    review = kept.split("kept as review ")[1].split(":")[0]
+    run("petitions report", f"petitions report {review}")
+    run("petitions override", f"petitions override {review} --sheet 1 --line 12 --valid",
+        "--reason", "the name is legible on the sheet", "--clerk", "Ann Example")  # fmt: skip
+    run("petitions undo", f"petitions undo {review} --sheet 1 --line 12",
+        "--reason", "misread", "--clerk", "Ann Example")  # fmt: skip
+    run("petitions certify", f"petitions certify {review}", "--clerk", "Ann Example")
+    run("petitions specifications", f"petitions specifications {LINES} {PETITION}",
+        "--format", "html", "--output", str(folder / "specs.html"))  # fmt: skip
+    run("desk token", "desk token --board albany", "--clerk", "Ann Example")
+    boards = [
+        f"--board={b}" for b in ("albany", "cattaraugus", "nyc", "st-lawrence", "westchester")
+    ]
+    run("desk token (2)", "desk token --role supervisor --expires 2027-06-30", *boards,
+        "--clerk", "Bartholomew Alexander Montgomery-Fitzwilliam")  # fmt: skip
+    run("desk token --revoke", "desk token --revoke 1")
+    run("desk token --list", "desk token --list")
+    key = str(folder / "board-key.pem")
+    run("desk signing-key", f"desk signing-key --new {key}")
+    filed = run(
+        "desk file",
+        "desk file designating_petition --board albany --year 2026",
+        "--candidate",
+        "Ana Ruiz@40 Grand St",
+        "--signing-key",
+        key,
+        "--format",
+        "json",
+    )
+    digest = json.loads(filed)["hash"]  # the day's last record's hash: its digest
+    del printed["desk file"]  # JSON, not text for a terminal (its text is tested above)
+    run("desk verify", f"desk verify --digest {digest} --signing-key {key}")
+    return printed
+
+
+def test_the_clerks_commands_fit_the_terminal(tmp_path: Path) -> None:
+    # Petition review, its report, an override, its undo, the certification, the
+    # specifications, the voter store, the tokens and the book's check, at 80 and at 200.
+    rounds = {width: _clerk_round(tmp_path / str(width), width) for width in WIDTHS}
+    for width, printed in rounds.items():
+        too_wide = {name: [x for x in out.splitlines() if len(x) > width]
+                    for name, out in printed.items()}  # fmt: skip
+        assert {name: lines for name, lines in too_wide.items() if lines} == {}
+    # The review's words are the same at both widths (only the line breaks differ).
+    assert _words(rounds[80]["petitions review"]) == _words(rounds[200]["petitions review"])

@@ -63,15 +63,20 @@ def test_serve_starts_and_answers(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
     )
     try:
-        for _ in range(100):
+        # A loaded machine can take many seconds to start a process: wait on a deadline, and
+        # stop at once if the server exited.
+        deadline = time.monotonic() + 60
+        while True:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1) as r:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=5) as r:
                     assert json.load(r) == {"status": "ok"}
                     break
             except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    proc.kill()
+                    _, err = proc.communicate(timeout=10)
+                    pytest.fail(f"server did not start: {err[-500:]!r}")
                 time.sleep(0.1)
-        else:
-            pytest.fail("server did not start")
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/calendar/2026") as r:
             assert json.load(r)["year"] == 2026
     finally:

@@ -36,3 +36,18 @@ def test_a_quotation_not_in_its_text_or_from_no_text_fails() -> None:
         changed = replace(version, provisions={**version.provisions, item.id: bad})
         problems = [p for p in check_version(changed) if item.id in p.message]
         assert [p.fatal for p in problems] == [True] and what in problems[0].message
+
+
+def test_ballot_and_signature_readers_declare_the_types_they_read() -> None:
+    from nyballot.law.checks import read_as_types
+
+    read_as = read_as_types()
+    # § 7-104(2): "more than fifteen letters", read as a count; § 7-114(1)(a)'s order as a list;
+    # § 6-164's flag and § 6-138(1)'s words.
+    assert read_as["ballot.names.shorten_over_15"] == "count"
+    assert read_as["ballot.contest_order"] == "list"
+    assert read_as["signatures.otb.same_as_designating"] == "flag"
+    assert read_as["signatures.independent.who_may_sign"] == "text"
+    shorten = load_law().versions["current"].provisions["ballot.names.shorten_over_15"]
+    (problem,) = check_types([replace(shorten, type="text")], read_as)
+    assert problem.fatal and "declared text, but read as count" in problem.message

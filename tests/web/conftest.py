@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from desk.conftest import db_url  # noqa: F401 (a book on SQLite, then on PostgreSQL)
+from petitions.conftest import golden_store, store  # noqa: F401 (the golden voter store)
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from nyballot.filing.desk import Desk

@@ -11,9 +11,11 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
+from sqlalchemy import update
 
 from nyballot.filing import access
 from nyballot.filing.desk import Desk
+from nyballot.filing.schema import web_sessions
 from nyballot.web import create_app
 
 
@@ -80,10 +82,10 @@ def test_a_form_without_the_csrf_token_is_refused_and_stores_nothing(
 def test_a_form_after_the_session_expired_is_refused_and_stores_nothing(
     desk_app: tuple[Page, Desk, Any, str],
 ) -> None:
-    page, desk, app, token = desk_app
+    page, desk, _, token = desk_app
     sign_in(page, token)
-    for session in app.state.web_sessions.open.values():
-        session.expires = 0.0  # eight hours later
+    with desk.engine.begin() as conn:  # eight hours later
+        conn.execute(update(web_sessions).values(expires_at="2000-01-01T00:00:00+00:00"))
     file_petition(page)
     assert page.locator("#signin").count() == 1
     assert desk.records() == []
@@ -104,6 +106,7 @@ def test_a_form_after_the_token_was_revoked_is_refused_and_stores_nothing(
 def test_signing_out_ends_the_session(desk_app: tuple[Page, Desk, Any, str]) -> None:
     page, _, app, token = desk_app
     sign_in(page, token)
+    assert app.state.web_sessions.count() == 1
     page.get_by_role("button", name="Sign out").click()
     page.wait_for_selector("#signin")
-    assert app.state.web_sessions.open == {}
+    assert app.state.web_sessions.count() == 0

@@ -68,14 +68,41 @@ def test_every_view_fits_and_is_accessible(
     assert response is not None and response.status == 200
     elsewhere = [u for u in asked if not u.startswith((server, "data:"))]
     assert not elsewhere, f"{view} asked another site: {elsewhere}"
+    fits_and_is_accessible(page, axe, f"{view} at {width}")
+
+
+def fits_and_is_accessible(page: Page, axe: Axe, what: str) -> None:
+    """One heading, no sideways scrolling, no serious axe-core finding on the page shown."""
     assert page.locator("h1").count() == 1
     sideways = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    assert sideways <= 0, f"{view} scrolls sideways by {sideways}px at {width}"
+    assert sideways <= 0, f"{what} scrolls sideways by {sideways}px"
     results = axe.run(page, options=AXE_OPTIONS)
     serious = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
     assert not serious, [
         (v["id"], v["help"], [n["target"] for n in v["nodes"][:3]]) for v in serious
     ]
+
+
+# A form answering with an error: the form again, as typed (answered 400).
+FORM_ERRORS = {
+    "calendar-error": "/web/calendar?year=2026&event.vacancy=2029-03-01",
+    "mine-error": "/web/mine?year=2026&who=board&remind=99",
+    "compare-error": "/web/compare?year=1800&law=current",
+    "holidays-error": "/web/holidays/1805",
+    "glance-error": "/web/glance/1805",
+}
+
+
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+@pytest.mark.parametrize("view", list(FORM_ERRORS))
+def test_every_form_shown_again_fits_and_is_accessible(
+    pages: dict[str, Page], axe: Axe, view: str, width: str
+) -> None:
+    page = pages[width]
+    response = page.goto(FORM_ERRORS[view])
+    assert response is not None and response.status == 400
+    assert page.locator("#form-error").count() == 1
+    fits_and_is_accessible(page, axe, f"{view} at {width}")
 
 
 def test_every_view_is_reachable_from_the_home_page(page: Page) -> None:

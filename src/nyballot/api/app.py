@@ -81,7 +81,10 @@ def create_app(
     # Outermost last: the log sees every request, refusals included; a kept calendar is
     # answered inside every guard.
     app.add_middleware(calendar.KeptCalendars)
+    # A page's form carries its lines file beside a few small fields: room for them.
     uploads = dict.fromkeys(petitions_api.UPLOADS, max_upload)
+    uploads |= dict.fromkeys(pages.uploads, max_upload + max_body)
+    app.state.max_upload = max_upload
     app.add_middleware(BodyLimit, limit=max_body, uploads=uploads)
     if rate > 0:
         app.add_middleware(RateLimit, rate=rate, burst=burst)

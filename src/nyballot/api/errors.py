@@ -66,9 +66,11 @@ def answers(*codes: int) -> dict[int | str, dict[str, Any]]:
 
 class Pages(Protocol):
     """Web pages served beside the API: their routes, which requests are theirs, and the page
-    an error on one of them answers with."""
+    an error on one of them answers with, and the paths whose form carries a lines file (the
+    upload limit, not the small one of the rest)."""
 
     router: APIRouter
+    uploads: tuple[str, ...]
 
     def is_page(self, request: Request) -> bool: ...
 
@@ -79,6 +81,7 @@ class Pages(Protocol):
 
 class _NoPages:
     router = APIRouter()
+    uploads: tuple[str, ...] = ()
 
     def is_page(self, request: Request) -> bool:
         return False

@@ -195,6 +195,16 @@ def _contents(office: Office, rules: BallotLaw, ballot: Ballot) -> Printed | Non
         if office.opportunity_to_ballot:
             contest.write_in = True
         return Printed(office, contest, shown)
+    return _uncontested(Printed(office, contest, shown), sole, persons, rules, ballot)
+
+
+def _uncontested(
+    entry: Printed, sole: bool, persons: int, rules: BallotLaw, ballot: Ballot
+) -> Printed | None:
+    """An office with no more persons than seats: printed where the law prints it, else left
+    off with the words that leave it off."""
+    office, contest = entry.office, entry.contest
+    assert rules.uncontested is not None
     if sole:
         contest.say(
             "Uncontested, but printed: a notice of intent was filed. Reading: § 6-117(3) "
@@ -202,7 +212,7 @@ def _contents(office: Office, rules: BallotLaw, ballot: Ballot) -> Printed | Non
             f'where a notice was filed. "{rules.quote(pid.NOTICE_PRINTS).words}"',
             rules.quote(pid.NOTICE_PRINTS).cite,
         )
-        return Printed(office, contest, shown)
+        return entry
     if office.opportunity_to_ballot and rules.no_ballot is not None:
         contest.write_in = True
         contest.say(
@@ -210,7 +220,7 @@ def _contents(office: Office, rules: BallotLaw, ballot: Ballot) -> Printed | Non
             f'with a write-in space. "{rules.no_ballot.words}"',
             rules.no_ballot.cite,
         )
-        return Printed(office, contest, shown)
+        return entry
     ballot.left_off.append(
         Left(
             office.id,
@@ -317,7 +327,6 @@ def _ordered(
     removed = {c.id: c.name for c in entry.shown if c.court_order == "removed-late"}
     grouped = _grouped(office) or len(linked) > 1
     items = items_of(together, grouped)
-    key = office.convention if len(linked) > 1 and office.convention else office.id
     if len(linked) > 1:
         contest.say(
             "Delegates and alternates to one convention designated by one petition are one "
@@ -326,6 +335,26 @@ def _ordered(
             rules.quote(pid.CONVENTION_GROUP).cite,
         )
     _say_groups(only_office(items, office.id), rules, contest)
+    order = _drawn(items, entry, linked, data, rules, seed)
+    order = only_office(_substituted(order, substitutes, rules, contest), office.id)
+    late_items = items_of(late, _grouped(office))
+    if late_items or removed:
+        order = court_orders(order, late_items, removed, contest, _late_cite(rules, data, contest))
+    return order
+
+
+def _drawn(
+    items: list[Item],
+    entry: Printed,
+    linked: list[Printed],
+    data: BallotInput,
+    rules: BallotLaw,
+    seed: str | None,
+) -> list[Item]:
+    """The order the law gives the contest's items: the board's, the city's or by lot."""
+    office, contest = entry.office, entry.contest
+    grouped = _grouped(office) or len(linked) > 1
+    key = office.convention if len(linked) > 1 and office.convention else office.id
     if rules.board_order:
         contest.say(
             "This law leaves the order to the officer or board (its § 7-116(1) speaks of each "
@@ -334,7 +363,7 @@ def _ordered(
             f'the board. "{rules.quote(pid.BOARD_ORDER).words}"',
             rules.quote(pid.BOARD_ORDER).cite,
         )
-        order = by_lot(
+        return by_lot(
             items,
             need_seed(seed, office.id),
             contest,
@@ -343,28 +372,22 @@ def _ordered(
             key=key,
             announce=False,
         )
-    elif data.new_york_city and not rules.new_york_city:
+    if data.new_york_city and not rules.new_york_city:
         raise OutOfCoverageError(f"office '{office.id}' in New York City: {rules.missing}")
-    elif data.new_york_city and office.numbered:
-        order = numbered(items, contest, office.id, rules)
-    elif data.new_york_city and office.kind == "county-committee":
-        order = county_committee(items, data.district_index, contest, seed, rules)
-    elif data.new_york_city:
+    if data.new_york_city and office.numbered:
+        return numbered(items, contest, office.id, rules)
+    if data.new_york_city and office.kind == "county-committee":
+        return county_committee(items, data.district_index, contest, seed, rules)
+    if data.new_york_city:
         if len(linked) > 1:
             contest.say(
                 f'"{rules.quote(pid.NYC_CONVENTION_GROUP).words}"',
                 rules.quote(pid.NYC_CONVENTION_GROUP).cite,
             )
-        order = nyc_alphabetical(items, data.district_index, contest, rules)
-    else:
-        order = by_lot(
-            items, need_seed(seed, office.id), contest, groups_below=grouped, key=key, rules=rules
-        )
-    order = only_office(_substituted(order, substitutes, rules, contest), office.id)
-    late_items = items_of(late, _grouped(office))
-    if late_items or removed:
-        order = court_orders(order, late_items, removed, contest, _late_cite(rules, data, contest))
-    return order
+        return nyc_alphabetical(items, data.district_index, contest, rules)
+    return by_lot(
+        items, need_seed(seed, office.id), contest, groups_below=grouped, key=key, rules=rules
+    )
 
 
 def _substituted(

@@ -277,20 +277,8 @@ def _candidate(
             f"id '{cid}' is reserved for the word UNCOMMITTED on a presidential ballot "
             "(§ 2-122-a(8)(b)); give the candidate another id",
         )
-    filed = None
-    if "filed" in raw:
-        try:
-            filed = dt.datetime.fromisoformat(_text(raw, "filed", source, where))
-        except ValueError:
-            raise _fail(
-                source, where, f"'filed' is not an ISO date-time: {raw['filed']!r}"
-            ) from None
-    sex = raw.get("sex")
-    if sex is not None and sex not in ("M", "F"):
-        raise _fail(source, where, f'\'sex\' must be "M" or "F", not {sex!r}')
-    number = raw.get("number")
-    if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
-        raise _fail(source, where, "'number' must be a whole number")
+    filed = _filed(raw, source, where)
+    sex, number = _sex_and_number(raw, source, where)
     return Candidate(
         id=cid,
         name=name,
@@ -318,6 +306,26 @@ def _candidate(
         office=office[0],
         office_index=office[1],
     )
+
+
+def _filed(raw: dict[str, Any], source: str, where: str) -> dt.datetime | None:
+    """The candidate's ``filed`` time (it orders petitions of one person), if given."""
+    if "filed" not in raw:
+        return None
+    try:
+        return dt.datetime.fromisoformat(_text(raw, "filed", source, where))
+    except ValueError:
+        raise _fail(source, where, f"'filed' is not an ISO date-time: {raw['filed']!r}") from None
+
+
+def _sex_and_number(raw: dict[str, Any], source: str, where: str) -> tuple[Any, Any]:
+    sex = raw.get("sex")
+    if sex is not None and sex not in ("M", "F"):
+        raise _fail(source, where, f'\'sex\' must be "M" or "F", not {sex!r}')
+    number = raw.get("number")
+    if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
+        raise _fail(source, where, "'number' must be a whole number")
+    return sex, number
 
 
 def _office(raw: Any, source: str, where: str, index: int) -> Office:

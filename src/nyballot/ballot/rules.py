@@ -65,6 +65,11 @@ VOID_PLEDGE = "presidential_primary.void_pledge"  # § 2-122-a(6)(g)
 MIXED_PLEDGE = "presidential_primary.mixed_pledge"  # § 2-122-a(6)(e)
 
 
+# The provisions read as a typed value (the rest are read for their words): ``law check``
+# refuses a law that declares one of them another type.
+TYPES = {SHORTEN: "count", CONTEST_ORDER: "list"}
+
+
 @dataclass(frozen=True)
 class BallotLaw:
     """The ballot rules of one law choice; ``None`` where the law has no such rule."""

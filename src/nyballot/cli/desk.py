@@ -394,7 +394,7 @@ def token(
                 f" expires {t['expires_at']}{_through(t['expires_at'])}" if t["expires_at"] else ""
             )
             boards_ = ",".join(t["boards"])
-            click.echo(f"{t['id']}  {t['clerk']}  {t['role']}  boards {boards_}{ends}  {state}")
+            terminal.echo(f"{t['id']}  {t['clerk']}  {t['role']}  boards {boards_}{ends}  {state}")
         return
     if revoke is not None:
         already = access.revoke_token(d.engine, revoke)
@@ -497,32 +497,34 @@ def _print_verify(
     report: dict[str, Any], broken: Break | None, digests: list[dict[str, Any]]
 ) -> None:
     for problem in report["integrity"]:
-        click.echo(f"DAMAGED: the database's integrity check reports: {problem}")
+        terminal.echo(f"DAMAGED: the database's integrity check reports: {problem}")
     if broken is not None:
-        click.echo(
+        terminal.echo(
             f"BROKEN: board {broken.board}, record #{broken.seq} ({broken.uid}): {broken.reason}"
         )
     elif not report["integrity"]:
-        click.echo(f"ok: {report['records']} records, every board's chain holds")
+        terminal.echo(f"ok: {report['records']} records, every board's chain holds")
     if report["signed"]:
-        click.echo(
+        terminal.echo(
             f"signatures: {report['signed']} signed, {report['unsigned']} unsigned; checked "
             f"against {report['checked_against']}"
         )
     else:
-        click.echo("signatures: none (the desk signs records given --signing-key)")
+        terminal.echo("signatures: none (the desk signs records given --signing-key)")
     for k in report["keys"]:
-        click.echo(f"  key {k['key_id']}: public key {k['public_key']} (since {k['first_used']})")
+        terminal.echo(
+            f"  key {k['key_id']}: public key {k['public_key']} (since {k['first_used']})"
+        )
     log = report["access_log"]
     if log["first_broken"] is None:
-        click.echo(f"access log: {log['lines']} lines, its chain holds")
+        terminal.echo(f"access log: {log['lines']} lines, its chain holds")
     else:
-        click.echo(f"BROKEN: access log line #{log['first_broken']}: its chain does not hold")
+        terminal.echo(f"BROKEN: access log line #{log['first_broken']}: its chain does not hold")
     for x in digests:
         if x["found"]:
-            click.echo(f"digest {x['hash']}: record #{x['seq']} of {x['board']} bears it")
+            terminal.echo(f"digest {x['hash']}: record #{x['seq']} of {x['board']} bears it")
         else:
-            click.echo(
+            terminal.echo(
                 f"NOT IN THE BOOK: digest {x['hash']}: a record up to it was rewritten or removed"
             )
 
@@ -540,8 +542,9 @@ def signing_key(new: Path | None, show: str | None) -> None:
         raise click.UsageError("give --new FILE (make a key) or --show FILE (its public key)")
     made = new_key(new) if new is not None else load_key(str(show))
     if new is not None:
-        click.echo(f"{new}: a new key; keep it outside the database, and back it up", err=True)
-    click.echo(f"key {made.id}: public key {made.public_hex}")
+        click.echo(terminal.fit(f"{new}: a new key; keep it outside the database, and back it up"),
+                   err=True)  # fmt: skip
+    terminal.echo(f"key {made.id}: public key {made.public_hex}")
 
 
 @desk.command()

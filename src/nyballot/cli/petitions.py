@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 import click
 
 from nyballot.cli.options import with_option
-from nyballot.cli.terminal import Fitted, echo
+from nyballot.cli.terminal import Fitted, echo, fit
 from nyballot.cli.voters import DB
 from nyballot.export.json import dumps
 
@@ -157,7 +157,7 @@ def review_command(fmt: str, keep: bool, **options: Any) -> None:
         return
     result, uid = _run(options, keep)
     if uid is not None:
-        click.echo(f"kept as review {uid}: page /web/petitions/{uid}", err=True)
+        click.echo(fit(f"kept as review {uid}: page /web/petitions/{uid}"), err=True)
     if fmt == "json":
         click.echo(dumps(result), nl=False)
     elif fmt == "html":
@@ -261,6 +261,9 @@ def report(review_id: str, fmt: str, output: Path | None, db: str | None) -> Non
         body = html_to_pdf(clerk.as_html(found))
     elif fmt == "html":
         body = clerk.as_html(found).encode()
+    elif fmt == "text" and output is None:  # for the terminal: fitted to its width
+        echo(clerk.as_text(found), nl=False)
+        return
     else:
         body = (clerk.as_csv(found) if fmt == "csv" else clerk.as_text(found)).encode()
     if output is not None:

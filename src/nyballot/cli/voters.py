@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from nyballot.cli.terminal import echo, fit
 from nyballot.export.json import dumps
 
 DB = click.option(
@@ -36,7 +37,7 @@ def import_(file: Path, db: str | None, replace: bool, day: str | None) -> None:
 
     given = parse_iso_date(day, "--date") if day is not None else None
     info = import_file(file, db, replace=replace, date=given, progress=_progress)
-    click.echo(
+    echo(
         f"{info.name}: {info.records:,} records of {info.date.isoformat()} "
         f"({DATE_SOURCES.get(info.date_source, info.date_source)}), {info.fields} fields"
     )
@@ -51,7 +52,7 @@ DATE_SOURCES = {
 
 
 def _progress(message: str) -> None:
-    click.echo(f"  {message}", err=True)
+    click.echo(fit(f"  {message}"), err=True)
 
 
 @voters.command()
@@ -66,7 +67,7 @@ def info(db: str | None, fmt: str) -> None:
     if fmt == "json":
         click.echo(dumps(held.as_dict()), nl=False)
     else:
-        click.echo(f"{held.name}: {held.records:,} records of {held.date.isoformat()}")
+        echo(f"{held.name}: {held.records:,} records of {held.date.isoformat()}")
 
 
 @voters.command()

@@ -23,6 +23,33 @@ def _district_key(name: str) -> tuple[int, int, str]:
 
 def parse_results(text: str, source: str = "RESULTS.csv") -> dict[str, dict[str, int]]:
     """District -> candidate -> votes, in district order (numeric districts first)."""
+    rows = _rows(text, source)
+    header = _header(rows[0], source)
+    at = {c: header.index(c) for c in COLUMNS}
+    seen: dict[tuple[str, str], int] = {}
+    results: dict[str, dict[str, int]] = {}
+    for number, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        where = f"{source} row {number}"
+        if len(row) != len(header):
+            raise UsageError(f"{where}: expected {len(header)} columns, found {len(row)}")
+        district, candidate, votes = _result(tuple(row[at[c]].strip() for c in COLUMNS), where)
+        if (district, candidate) in seen:
+            raise UsageError(
+                f"{where}: duplicate row for candidate '{candidate}' in district {district} "
+                f"(first given in row {seen[district, candidate]})"
+            )
+        seen[district, candidate] = number
+        results.setdefault(district, {})[candidate] = votes
+    if not results:
+        raise UsageError(f"{source}: no result rows after the header")
+    _some_votes(results, seen, source)
+    return {d: results[d] for d in sorted(results, key=_district_key)}
+
+
+def _rows(text: str, source: str) -> list[list[str]]:
+    """The CSV's rows, trailing blank rows dropped; at least the header."""
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise UsageError(
@@ -34,41 +61,37 @@ def parse_results(text: str, source: str = "RESULTS.csv") -> dict[str, dict[str,
         rows.pop()
     if not rows:
         raise UsageError(f"{source}: empty file; expected a header 'district,candidate,votes'")
-    header = [cell.strip().lower().lstrip("\ufeff") for cell in rows[0]]
+    return rows
+
+
+def _header(first: list[str], source: str) -> list[str]:
+    header = [cell.strip().lower().lstrip("\ufeff") for cell in first]
     missing = [c for c in COLUMNS if c not in header]
     if missing:
         raise UsageError(
             f"{source} row 1: missing column(s) {', '.join(missing)}; "
-            f"expected a header 'district,candidate,votes', found '{','.join(rows[0])}'"
+            f"expected a header 'district,candidate,votes', found '{','.join(first)}'"
         )
-    at = {c: header.index(c) for c in COLUMNS}
-    seen: dict[tuple[str, str], int] = {}
-    results: dict[str, dict[str, int]] = {}
-    for number, row in enumerate(rows[1:], start=2):
-        if not any(cell.strip() for cell in row):
-            continue
-        where = f"{source} row {number}"
-        if len(row) != len(header):
-            raise UsageError(f"{where}: expected {len(header)} columns, found {len(row)}")
-        district, candidate, raw = (row[at[c]].strip() for c in COLUMNS)
-        if not district:
-            raise UsageError(f"{where}: the district is empty")
-        if not candidate:
-            raise UsageError(f"{where}: the candidate is empty")
-        if raw.startswith("-") and raw[1:].isdigit():
-            raise UsageError(f"{where}: votes '{raw}' is negative")
-        if not raw.isdigit() or not raw.isascii():
-            raise UsageError(f"{where}: votes '{raw}' is not a whole number")
-        key = (district, candidate)
-        if key in seen:
-            raise UsageError(
-                f"{where}: duplicate row for candidate '{candidate}' in district {district} "
-                f"(first given in row {seen[key]})"
-            )
-        seen[key] = number
-        results.setdefault(district, {})[candidate] = int(raw)
-    if not results:
-        raise UsageError(f"{source}: no result rows after the header")
+    return header
+
+
+def _result(cells: tuple[str, ...], where: str) -> tuple[str, str, int]:
+    district, candidate, raw = cells
+    if not district:
+        raise UsageError(f"{where}: the district is empty")
+    if not candidate:
+        raise UsageError(f"{where}: the candidate is empty")
+    if raw.startswith("-") and raw[1:].isdigit():
+        raise UsageError(f"{where}: votes '{raw}' is negative")
+    if not raw.isdigit() or not raw.isascii():
+        raise UsageError(f"{where}: votes '{raw}' is not a whole number")
+    return district, candidate, int(raw)
+
+
+def _some_votes(
+    results: dict[str, dict[str, int]], seen: dict[tuple[str, str], int], source: str
+) -> None:
+    """A district whose every row is zero is a mistake in the file, not a result."""
     for district, votes in results.items():
         if sum(votes.values()) == 0:
             lines = sorted(n for (d, _), n in seen.items() if d == district)
@@ -78,7 +101,6 @@ def parse_results(text: str, source: str = "RESULTS.csv") -> dict[str, dict[str,
                 else f"rows {', '.join(map(str, lines))} are all zero"
             )
             raise UsageError(f"{source} row {lines[0]}: district {district} has no votes ({which})")
-    return {d: results[d] for d in sorted(results, key=_district_key)}
 
 
 # A state's results by district and candidate are tens of kilobytes; the cap keeps a wrong

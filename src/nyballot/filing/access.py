@@ -22,7 +22,7 @@ from nyballot.errors import UsageError
 from nyballot.filing.chain import log_hash
 from nyballot.filing.errors import AuthError, ForbiddenError
 from nyballot.filing.model import NEW_YORK, board
-from nyballot.filing.schema import access_log, tokens
+from nyballot.filing.schema import access_log, tokens, web_sessions
 from nyballot.filing.submission import checked_text, clerk_name
 
 RECORD = "record"  # stamp and record a paper received now
@@ -47,6 +47,7 @@ class Actor:
     boards: frozenset[str] | None = None
     client: str = ""  # where from: an address, or "cli"
     token: str = ""  # which token ("token 3"); "" for whoever holds the database
+    token_id: int | None = None  # that token's id
 
     def may(self, action: str) -> bool:
         return action in ROLES.get(self.role, frozenset())
@@ -125,7 +126,8 @@ def list_tokens(engine: Engine) -> list[dict[str, Any]]:
 
 
 def revoke_token(engine: Engine, token_id: int) -> str | None:
-    """Revoke a token; when it was revoked already, when (the first revocation stands)."""
+    """Revoke a token, ending its web sessions; when it was revoked already, when (the first
+    revocation stands)."""
     with engine.begin() as conn:
         found = conn.execute(select(tokens.c.revoked_at).where(tokens.c.id == token_id)).first()
         if found is None:
@@ -133,6 +135,7 @@ def revoke_token(engine: Engine, token_id: int) -> str | None:
         if found[0] is not None:
             return str(found[0])
         conn.execute(tokens.update().where(tokens.c.id == token_id).values(revoked_at=stamp(now())))
+        conn.execute(web_sessions.delete().where(web_sessions.c.token_id == token_id))
     return None
 
 
@@ -144,12 +147,20 @@ def authenticate(
     if not token:
         _refused(engine, failures, "?", client, "no token")
         raise AuthError("a clerk's token is required (Authorization: Bearer <token>)")
+    return _actor(engine, tokens.c.token_hash == token_hash(token), client, failures)
+
+
+def actor_of_token(
+    engine: Engine, token_id: int, client: str, failures: FailedLogins | None = None
+) -> Actor:
+    """The actor of the token with this id (a web session's), refused as ``authenticate``
+    refuses: a token revoked or expired since the session began ends it."""
+    return _actor(engine, tokens.c.id == token_id, client, failures)
+
+
+def _actor(engine: Engine, which: Any, client: str, failures: FailedLogins | None) -> Actor:
     with engine.connect() as conn:
-        row = (
-            conn.execute(select(tokens).where(tokens.c.token_hash == token_hash(token)))
-            .mappings()
-            .first()
-        )
+        row = conn.execute(select(tokens).where(which)).mappings().first()
     problem = None
     if row is None:
         problem = "the token is not valid"
@@ -162,7 +173,7 @@ def authenticate(
         raise AuthError(problem)
     assert row is not None
     scope = None if row["boards"] == EVERY_BOARD else frozenset(row["boards"].split(","))
-    return Actor(row["clerk"], row["role"], scope, client, f"token {row['id']}")
+    return Actor(row["clerk"], row["role"], scope, client, f"token {row['id']}", row["id"])
 
 
 def _refused(

@@ -6,7 +6,8 @@ UPDATE and DELETE on it. Each row carries ``hash``, over its content and ``prev_
 of the board's previous row (``chain``), so a rewritten or deleted row breaks the board's chain.
 
 ``tokens`` keeps only a token's hash, its boards, role, expiry and revocation; ``access_log``
-records failed authentication and every write, in a chain of its own; ``keys`` the public
+records failed authentication and every write, in a chain of its own; ``web_sessions`` the
+clerks signed in on the web desk; ``keys`` the public
 halves of the keys that signed the records.
 """
 
@@ -103,6 +104,18 @@ tokens = Table(
     Column("boards", Text, nullable=False, server_default="*"),  # board ids, or * for every board
     Column("expires_at", String(40)),
     Column("revoked_at", String(40)),
+)
+
+# A clerk's session on the web desk: the hash of its id (the cookie holds the id), the token it
+# was opened with, that token's boards, when it ends (UTC) and the secret its forms carry.
+web_sessions = Table(
+    "web_sessions",
+    metadata,
+    Column("session_hash", String(64), primary_key=True),
+    Column("token_id", Integer, ForeignKey("tokens.id"), nullable=False),
+    Column("boards", Text, nullable=False),
+    Column("expires_at", String(40), nullable=False),
+    Column("csrf", String(64), nullable=False),
 )
 
 access_log = Table(

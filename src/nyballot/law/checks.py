@@ -84,7 +84,7 @@ def check_overlay(law: Law, overlay: Overlay) -> list[Problem]:
 
 
 # The stages that read provisions as typed values, named (not imported: the law is below them).
-READERS = ("nyballot.delegates.rules",)
+READERS = ("nyballot.delegates.rules", "nyballot.ballot.rules", "nyballot.signatures.rules")
 
 
 def read_as_types() -> dict[str, str]:

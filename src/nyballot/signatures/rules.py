@@ -42,6 +42,16 @@ from nyballot.law.loader import load_law
 from nyballot.law.model import Provision
 from nyballot.law.provisions import ResolvedLaw, provisions_in_force
 
+# The provisions of fixed id read as a typed value (``law check`` refuses another type); the
+# ids built per petition and unit are listed, with their types, above.
+TYPES = {
+    "nomination.by_petition": "flag",
+    "signatures.designating.aggregate": "flag",
+    "signatures.designating.charter": "flag",
+    "signatures.otb.same_as_designating": "flag",
+    "signatures.independent.who_may_sign": "text",
+}
+
 
 @dataclass(frozen=True)
 class Number:

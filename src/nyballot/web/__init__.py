@@ -18,6 +18,7 @@ from nyballot.web import (
     calendars,
     coverage,
     desk,
+    desk_reviews,
     elections,
     overlays,
     pages,
@@ -38,12 +39,14 @@ router.include_router(reviews.router)
 router.include_router(elections.router)
 router.include_router(static.router)
 router.include_router(desk.router)
+router.include_router(desk_reviews.router)
 
 
 class _Pages:
     """The pages as the API's error handlers see them (``nyballot.api.errors.Pages``)."""
 
     router = router
+    uploads = desk_reviews.UPLOADS
 
     def is_page(self, request: Request) -> bool:
         return pages.is_page(request)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from itertools import groupby
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Query, Request
@@ -29,8 +30,8 @@ from nyballot.export.json import calendar_dict, comparison_dict
 from nyballot.law.loader import load_law
 from nyballot.reckoning.season import season_year, today
 from nyballot.web import audience
-from nyballot.web.common import MAX_NAME, choose, parse_year
-from nyballot.web.pages import Asked, Overlays, Text, _asked, _row, error_page
+from nyballot.web.common import MAX_NAME, choose, parse_year, typed_in
+from nyballot.web.pages import Asked, Overlays, Text, _asked, _row
 from nyballot.web.render import respond, with_param
 from nyballot.web.timeline import Bar, Row, legend, timelines
 
@@ -126,7 +127,24 @@ def _mine(
     return mine
 
 
+T = TypeVar("T")
 MineAsked = Annotated[Mine, Depends(_mine)]
+
+
+def _or_error(dependency: Callable[..., T]) -> Callable[..., T | NyballotError]:
+    """A dependency that gives what was wrong instead of raising it, for a page that shows
+    its form again (the same parameters: FastAPI reads the signature it wraps)."""
+
+    @functools.wraps(dependency)
+    def given(*args: Any, **kwargs: Any) -> T | NyballotError:
+        try:
+            return dependency(*args, **kwargs)
+        except NyballotError as exc:
+            return exc
+
+    return given
+
+
 NOT_DEADLINES = frozenset({"election", "first_day", "cutoff"})
 # Days before each last day that a subscribed calendar program reminds (VALARM); 0: that day.
 Remind = Annotated[int, Query(ge=0, le=60)]
@@ -149,7 +167,13 @@ def still_to_do(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def home(request: Request, on: Text = None) -> Response:
     """The coming season first: its next deadlines for candidates, a search by office, then
     the views and the form for a whole year's calendar."""
-    day = as_of(on)
+    return home_page(request, as_of(on))
+
+
+def home_page(
+    request: Request, day: dt.date, error: str = "", typed: dict[str, str] | None = None
+) -> Response:
+    """The home page; with ``error``, the calendar's form again as it was ``typed``."""
     choice = choose(this_year(day), None, ())
     cal = choice.calendar().of_kinds(parse_kind_groups(["candidate"], "who"))
     data = load_law()
@@ -170,12 +194,45 @@ def home(request: Request, on: Text = None) -> Response:
         events=data.events,
         offices=audience.offices(),
         bodies=audience.BODIES,
+        error=error,
+        typed=typed or {},
+        status=400 if error else 200,
     )
 
 
+def _days(remind: str | None) -> int:
+    """The page's days of reminder (the feed's are a checked query parameter)."""
+    days = (remind or "3").strip()
+    if not days.isdigit() or int(days) > 60:
+        raise UsageError(f"remind '{days[:20]}': expected a number of days from 0 to 60")
+    return int(days)
+
+
 @router.get("/web/mine", response_model=None)
-def mine_page(request: Request, mine: MineAsked, on: Text = None, remind: Remind = 3) -> Response:
-    """The dates that apply to one person, by month, the next deadline on top, today marked."""
+def mine_page(
+    request: Request,
+    mine: Annotated[Mine | NyballotError, Depends(_or_error(_mine))],
+    on: Text = None,
+    remind: Text = None,
+) -> Response:
+    """The dates that apply to one person, by month, the next deadline on top, today marked;
+    a choice that is wrong is shown again, as typed, with what was wrong."""
+    try:
+        if isinstance(mine, NyballotError):
+            raise mine
+        return _mine_page(request, mine, _days(remind), on)
+    except NyballotError as exc:
+        return _mine_page(request, _mine(on=on), 3, on, str(exc), typed_in(request))
+
+
+def _mine_page(
+    request: Request,
+    mine: Mine,
+    remind: int,
+    on: str | None,
+    error: str = "",
+    typed: dict[str, str] | None = None,
+) -> Response:
     day = as_of(on)
     cal = mine.calendar()
     rows = dated_rows(cal, mine.choice, day)
@@ -206,6 +263,9 @@ def mine_page(request: Request, mine: MineAsked, on: Text = None, remind: Remind
         chosen="who" in request.query_params,
         any_unverified=any(r["unverified"] for r in rows),
         any_secondary=any(r["secondary"] for r in rows),
+        error=error,
+        typed=typed or {},
+        status=400 if error else 200,
     )
 
 
@@ -243,9 +303,19 @@ def mine_feed(mine: MineAsked, remind: Remind = 3) -> Response:
 
 
 @router.get("/web/glance", response_model=None)
-def glance_pick(year: Text = None) -> Response:
-    number = parse_year(year) if year and year.strip() else this_year()
+def glance_pick(request: Request, year: Text = None) -> Response:
+    try:
+        number = parse_year(year) if year and year.strip() else this_year()
+    except NyballotError as exc:
+        return _glance_again(request, exc)
     return RedirectResponse(f"/web/glance/{number}", status_code=303)
+
+
+def _glance_again(request: Request, exc: NyballotError, **more: str) -> Response:
+    """This year's glance, its form as it was typed, with what was wrong."""
+    this = _asked(str(this_year()))
+    assert not isinstance(this, NyballotError)  # this year's calendar is the law data's
+    return _glance(request, this, None, str(exc), typed_in(request, **more))
 
 
 @router.get("/web/glance/{year}", response_model=None)
@@ -254,7 +324,17 @@ def glance_page(
 ) -> Response:
     """The year as a timeline: windows as bars, last days as marks, today marked."""
     if isinstance(asked, NyballotError):
-        return error_page(asked)
+        return _glance_again(request, asked, year=request.path_params["year"])
+    return _glance(request, asked, on)
+
+
+def _glance(
+    request: Request,
+    asked: tuple[CalendarRequest, Calendar],
+    on: str | None,
+    error: str = "",
+    typed: dict[str, str] | None = None,
+) -> Response:
     choice, cal = asked
     day = as_of(on)
     title = f"The {cal.year} political calendar by month ({cal.law})"
@@ -270,6 +350,9 @@ def glance_page(
         svgs=timelines(cal.year, timeline_rows(cal.deadlines), day, title),
         legend=legend(_kinds(cal.deadlines)),
         today=day,
+        error=error,
+        typed=typed or {},
+        status=400 if error else 200,
     )
 
 
@@ -296,14 +379,35 @@ def compare_form(request: Request, year: Text = None) -> Response:
     if year is not None:
         pairs = [(k, v) for k, v in request.query_params.multi_items() if k != "year" and v]
         query = f"?{urlencode(pairs)}" if pairs else ""
-        return RedirectResponse(f"/web/compare/{parse_year(year)}{query}", status_code=303)
-    return compare_form_response(request)
+        try:
+            number = parse_year(year)
+        except NyballotError as exc:
+            return compare_form_again(request, exc)
+        return RedirectResponse(f"/web/compare/{number}{query}", status_code=303)
+    return _compare_form(request, this_year())
+
+
+def compare_form_again(request: Request, exc: NyballotError, **more: str) -> Response:
+    """The compare form again, as it was typed, with what was wrong."""
+    typed = typed_in(request, **more)
+    year = typed.get("year", "").strip()
+    number = int(year) if year.isdigit() and _years()[0] <= int(year) <= _years()[1] else None
+    return _compare_form(request, number or this_year(), str(exc), typed)
 
 
 def compare_form_response(request: Request, **upload: Any) -> Response:
     """The compare form; ``upload`` is what its overlay form was sent with, and what was wrong."""
+    return _compare_form(request, this_year(), upload=upload)
+
+
+def _compare_form(
+    request: Request,
+    number: int,
+    error: str = "",
+    typed: dict[str, str] | None = None,
+    upload: dict[str, Any] | None = None,
+) -> Response:
     law = load_law()
-    number = this_year()
     return respond(
         request,
         "compare_form.html",
@@ -317,7 +421,10 @@ def compare_form_response(request: Request, **upload: Any) -> Response:
             for o in law.overlays.values()
             if o.kind == "bill" and not is_upload(o.id) and _applies(o.id, number)
         ],
-        upload=upload,
+        error=error,
+        typed=typed or {},
+        status=400 if error else 200,
+        upload=upload or {},
     )
 
 
@@ -342,10 +449,14 @@ def compare_page(
     on: Text = None,
     show: Text = "changed",
 ) -> Response:
-    """A year under two laws: both bars one above the other, moved dates with their reasons."""
-    number = parse_year(year)
-    base = choose(number, against, against_with or ())
-    result = compare_requests(base, choose(number, law, overlays or ()))
+    """A year under two laws: both bars one above the other, moved dates with their reasons;
+    a choice that does not compare is the form again, as typed, with what was wrong."""
+    try:
+        number = parse_year(year)
+        base = choose(number, against, against_with or ())
+        result = compare_requests(base, choose(number, law, overlays or ()))
+    except NyballotError as exc:
+        return compare_form_again(request, exc, year=year)
     shown = [r for r in result.rows if show == "all" or r.status != "unchanged"]
     label_base = " + ".join([result.base.law, *result.base.overlays])
     label_other = " + ".join([result.other.law, *result.other.overlays])

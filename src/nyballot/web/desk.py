@@ -7,36 +7,36 @@ logged the same way.
     POST /web/desk/file          a paper: stamped by the server's clock; the receipt follows
     POST /web/desk/signout       ends the session
 
-The session lives in this process (a restart signs every clerk out) and lasts at most
-``SESSION_HOURS``; every request checks the token again, so revoking it ends the session. Every
-form carries a CSRF token: the session's, or before sign-in one bound to a cookie of its own.
+The session is kept in the desk's database (``nyballot.web.sessions``: a restart signs no clerk
+out) and lasts at most ``SESSION_HOURS``; every request checks the token again, so revoking it
+ends the session. Every form carries a CSRF token: the session's, or before sign-in one bound to
+a cookie of its own. A lines file for petition review is uploaded on ``nyballot.web.desk_reviews``.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import hmac
 import secrets
-import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
 from nyballot.errors import NyballotError
+from nyballot.filing import access
 from nyballot.filing.access import Actor
 from nyballot.filing.desk import Desk, Submission
 from nyballot.filing.errors import AuthError
 from nyballot.filing.model import BOARDS, KINDS
 from nyballot.reckoning.season import season_year, today
 from nyballot.web.render import render
+from nyballot.web.sessions import SESSION_HOURS, Session, Sessions
 
 router = APIRouter(include_in_schema=False)
 
 SESSION_COOKIE = "nyballot_desk"
 PRE_COOKIE = "nyballot_signin"  # binds the sign-in form's CSRF token before a session exists
-SESSION_HOURS = 8
 STALE_FORM = "The form had expired or was not this site's: sign in again."
 NO_CSRF = "The form was not this page's (no or a wrong CSRF token): nothing was filed."
 # The file form's fields (a form given again keeps what was typed in each).
@@ -46,40 +46,11 @@ FIELDS = (
 )  # fmt: skip
 
 
-@dataclasses.dataclass
-class Session:
-    token: str
-    csrf: str
-    expires: float  # time.monotonic() after which the session is over
-
-
-class Sessions:
-    """The signed-in clerks of this process, by the session id their cookie holds."""
-
-    def __init__(self) -> None:
-        self.open: dict[str, Session] = {}
-
-    def start(self, token: str) -> tuple[str, Session]:
-        sid = secrets.token_urlsafe(32)
-        ends = time.monotonic() + SESSION_HOURS * 3600
-        self.open[sid] = Session(token, secrets.token_urlsafe(32), ends)
-        return sid, self.open[sid]
-
-    def get(self, sid: str | None) -> Session | None:
-        session = self.open.get(sid or "")
-        if session is not None and session.expires <= time.monotonic():
-            del self.open[sid or ""]
-            return None
-        return session
-
-    def end(self, sid: str | None) -> None:
-        self.open.pop(sid or "", None)
-
-
 def sessions_of(request: Request) -> Sessions:
+    """The sessions kept in the desk's database (one ``Sessions`` per application)."""
     state = request.app.state
     if not hasattr(state, "web_sessions"):
-        state.web_sessions = Sessions()
+        state.web_sessions = Sessions(state.desk.engine)
     found: Sessions = state.web_sessions
     return found
 
@@ -88,21 +59,26 @@ def _client(request: Request) -> str:
     return request.client.host if request.client else ""
 
 
-def _signed_in(request: Request) -> tuple[Session, Actor] | str:
+def signed_in(request: Request) -> tuple[Session, Actor] | str:
     """The session and the clerk it stands for, or why there is none (the token is checked
     again on every request: an expired or revoked token ends the session)."""
-    session = sessions_of(request).get(request.cookies.get(SESSION_COOKIE))
+    sid = request.cookies.get(SESSION_COOKIE)
+    session = sessions_of(request).get(sid)
+    if session is None and sid:
+        return "Your session has ended (signed out, run out or its token revoked): sign in again."
     if session is None:
         return "Sign in with your token."
     desk: Desk = request.app.state.desk
     try:
-        return session, desk.actor_for(session.token, _client(request))
+        return session, access.actor_of_token(
+            desk.engine, session.token_id, _client(request), desk.failures
+        )
     except AuthError as exc:
-        sessions_of(request).end(request.cookies.get(SESSION_COOKIE))
+        sessions_of(request).end(sid)
         return f"Your session has ended: {exc}"
 
 
-def _same(a: str | None, b: str | None) -> bool:
+def same(a: str | None, b: str | None) -> bool:
     return bool(a) and bool(b) and hmac.compare_digest(str(a), str(b))
 
 
@@ -113,7 +89,7 @@ def _cookie(response: Response, request: Request, name: str, value: str, hours: 
     )  # fmt: skip
 
 
-def _sign_in_page(request: Request, message: str = "", status: int = 200) -> Response:
+def sign_in_page(request: Request, message: str = "", status: int = 200) -> Response:
     pre = request.cookies.get(PRE_COOKIE) or secrets.token_urlsafe(32)
     page = render("desk_signin.html", status, message=message, csrf=pre, active_page="desk")
     _cookie(page, request, PRE_COOKIE, pre, 1)
@@ -123,9 +99,9 @@ def _sign_in_page(request: Request, message: str = "", status: int = 200) -> Res
 @router.get("/web/desk", response_model=None)
 def desk_page(request: Request) -> Response:
     """The queue of the clerk's boards and the form to file a paper, or the sign-in form."""
-    signed = _signed_in(request)
+    signed = signed_in(request)
     if isinstance(signed, str):
-        return _sign_in_page(request)
+        return sign_in_page(request)
     session, actor = signed
     return _desk_page(request, session, actor)
 
@@ -181,14 +157,15 @@ def sign_in(
     csrf: Annotated[str, Form(max_length=100)] = "",
 ) -> Response:
     """A clerk's token for a session; the token is checked (and a failure logged) by the desk."""
-    if not _same(csrf, request.cookies.get(PRE_COOKIE)):
-        return _sign_in_page(request, STALE_FORM, 403)
+    if not same(csrf, request.cookies.get(PRE_COOKIE)):
+        return sign_in_page(request, STALE_FORM, 403)
     desk: Desk = request.app.state.desk
     try:
-        desk.actor_for(token.strip(), _client(request))
+        actor = desk.actor_for(token.strip(), _client(request))
     except AuthError as exc:
-        return _sign_in_page(request, str(exc), 401)
-    sid, _ = sessions_of(request).start(token.strip())
+        return sign_in_page(request, str(exc), 401)
+    assert actor.token_id is not None  # a token's actor
+    sid, _ = sessions_of(request).start(actor.token_id, actor.boards)
     done = RedirectResponse("/web/desk", status_code=303)
     _cookie(done, request, SESSION_COOKIE, sid, SESSION_HOURS)
     done.delete_cookie(PRE_COOKIE, path="/web/desk")
@@ -200,7 +177,7 @@ def sign_out(request: Request, csrf: Annotated[str, Form(max_length=100)] = "") 
     """Ends the session (the token itself stays valid until it is revoked)."""
     sid = request.cookies.get(SESSION_COOKIE)
     session = sessions_of(request).get(sid)
-    if session is not None and _same(csrf, session.csrf):
+    if session is not None and same(csrf, session.csrf):
         sessions_of(request).end(sid)
     done = RedirectResponse("/web/desk", status_code=303)
     done.delete_cookie(SESSION_COOKIE, path="/web/desk")
@@ -211,13 +188,13 @@ def sign_out(request: Request, csrf: Annotated[str, Form(max_length=100)] = "") 
 async def file_paper(request: Request) -> Response:
     """A paper filed at the counter: the same ``Desk.submit`` the API calls, stamped by the
     server's clock; the page shows the receipt (stamp, verdict and its words)."""
-    signed = _signed_in(request)
+    signed = signed_in(request)
     if isinstance(signed, str):
-        return _sign_in_page(request, signed, 401)
+        return sign_in_page(request, signed, 401)
     session, actor = signed
     form = await request.form(max_fields=40, max_files=0)
     typed = {k: str(v)[:300] for k, v in form.items()}
-    if not _same(typed.get("csrf"), session.csrf):
+    if not same(typed.get("csrf"), session.csrf):
         return _desk_page(request, session, actor, error=NO_CSRF, typed=typed, status=403)
     try:
         desk: Desk = request.app.state.desk

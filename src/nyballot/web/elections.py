@@ -17,6 +17,7 @@ from nyballot.elections.law import special_law
 from nyballot.elections.output import special_dict, village_dict
 from nyballot.elections.requests import asked_special, asked_village
 from nyballot.elections.village import MONTHS
+from nyballot.errors import NyballotError
 from nyballot.export.csv import to_csv
 from nyballot.web.render import respond
 
@@ -45,7 +46,11 @@ def special_page(
     if not office:
         return respond(request, "special.html", name="nyballot-special", found=None, **context)
     year = int(last_year) if last_year and last_year.strip().isdigit() else None
-    found = asked_special(office, proclaimed, election, vacancy, year)
+    try:
+        found = asked_special(office, proclaimed, election, vacancy, year)
+    except NyballotError as exc:  # the form again, as typed, with what was wrong
+        return respond(request, "special.html", name="nyballot-special", found=None,
+                       error=str(exc), status=400, **context)  # fmt: skip
     held = found.calendar is not None
     return respond(
         request,
@@ -72,7 +77,11 @@ def village_page(
     context: dict[str, Any] = {"asked": asked, "months": MONTHS}
     if not year or not year.strip().isdigit():
         return respond(request, "village.html", name="nyballot-village", found=None, **context)
-    found = asked_village(int(year), month, day, bool(primary))
+    try:
+        found = asked_village(int(year), month, day, bool(primary))
+    except NyballotError as exc:  # the form again, as typed, with what was wrong
+        return respond(request, "village.html", name="nyballot-village", found=None,
+                       error=str(exc), status=400, **context)  # fmt: skip
     return respond(
         request,
         "village.html",

@@ -30,7 +30,7 @@ from nyballot.filing import chain
 from nyballot.filing.desk import Desk
 from nyballot.filing.errors import NotFoundError
 from nyballot.filing.model import BOARDS, KINDS
-from nyballot.web.common import MAX_NAME, choose, parse_year
+from nyballot.web.common import MAX_NAME, choose, parse_year, typed_in
 from nyballot.web.render import render, respond, with_param
 
 router = APIRouter(include_in_schema=False)
@@ -121,8 +121,15 @@ def pick(request: Request, year: Text = None) -> Response:
             params.get("duties") or "rolled",
         )
     except NyballotError as exc:
-        return error_page(exc)
+        return calendar_form_again(request, exc)
     return RedirectResponse(f"/web/calendar/{choice.year}{choice.query()}", status_code=303)
+
+
+def calendar_form_again(request: Request, exc: NyballotError, **more: str) -> Response:
+    """The calendar's form (on the home page) again, as it was typed, with what was wrong."""
+    from nyballot.web.calendars import as_of, home_page  # the home page's module uses this one
+
+    return home_page(request, as_of(None), str(exc), typed_in(request, **more))
 
 
 Asked = tuple[CalendarRequest, Calendar] | NyballotError
@@ -158,7 +165,7 @@ def calendar_response(request: Request, asked: Asked, **upload: Any) -> Response
     """The calendar page; ``upload`` is what its overlay form was sent with, and what was
     wrong with it."""
     if isinstance(asked, NyballotError):
-        return error_page(asked)
+        return calendar_form_again(request, asked, year=request.path_params["year"])
     choice, cal = asked
     rows = [_row(d, choice) for d in cal.deadlines]
     query = choice.query()

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
-from nyballot.errors import UsageError
+from nyballot.errors import NyballotError, UsageError
 from nyballot.export.json import holidays_dict
 from nyballot.filing.desk import Desk
 from nyballot.filing.model import BOARDS
@@ -24,7 +24,7 @@ from nyballot.law.loader import load_law
 from nyballot.law.model import Rule
 from nyballot.reckoning.holidays import holidays
 from nyballot.web.calendars import as_of, this_year
-from nyballot.web.common import MAX_NAME, parse_year
+from nyballot.web.common import MAX_NAME, parse_year, typed_in
 from nyballot.web.pages import Text
 from nyballot.web.render import respond, with_param
 
@@ -94,15 +94,27 @@ def law_page(request: Request, version: str) -> Response:
 
 
 @router.get("/web/holidays", response_model=None)
-def holidays_pick(year: Text = None) -> Response:
-    number = parse_year(year) if year and year.strip() else this_year()
+def holidays_pick(request: Request, year: Text = None) -> Response:
+    try:
+        number = parse_year(year) if year and year.strip() else this_year()
+    except NyballotError as exc:
+        return _holidays(request, this_year(), str(exc), typed_in(request))
     return RedirectResponse(f"/web/holidays/{number}", status_code=303)
 
 
 @router.get("/web/holidays/{year}", response_model=None)
 def holidays_page(request: Request, year: str) -> Response:
-    """The public holidays of a year: a last day falling on one moves to the next business day."""
-    number = parse_year(year)
+    """The public holidays of a year: a last day falling on one moves to the next business day;
+    a year the table does not hold is this year's page, its form as typed, with why."""
+    try:
+        return _holidays(request, parse_year(year))
+    except NyballotError as exc:
+        return _holidays(request, this_year(), str(exc), typed_in(request, year=year))
+
+
+def _holidays(
+    request: Request, number: int, error: str = "", typed: dict[str, str] | None = None
+) -> Response:
     days = holidays(number)
     return respond(
         request,
@@ -116,6 +128,9 @@ def holidays_page(request: Request, year: str) -> Response:
         active_page="holidays",
         year=number,
         days=days,
+        error=error,
+        typed=typed or {},
+        status=400 if error else 200,
     )
 
 

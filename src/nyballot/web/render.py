@@ -81,6 +81,7 @@ def respond(
     data: Any = None,
     extra: Sequence[tuple[str, str]] = (),
     fmt: str | None = None,
+    status: int = 200,
     **context: Any,
 ) -> Response:
     """The page (``?format=`` absent or html), its PDF, or its rows as CSV or data as JSON.
@@ -89,7 +90,7 @@ def respond(
     ``nyballot.export.csv``). ``name`` names the downloaded files; ``extra`` adds links
     (label, href) to other files, such as the calendar's iCalendar feed. ``fmt`` is the format
     a posted form asked for (a page made from an uploaded file has no address to add
-    ``?format=`` to).
+    ``?format=`` to). ``status``: a form shown again with what was wrong is answered 400.
     """
     fmt = fmt or request.query_params.get("format") or "html"
     table = csv.encode() if csv is not None else None if rows is None else csv_bytes(rows)
@@ -125,4 +126,4 @@ def respond(
             media_type="application/pdf",
             headers={"Content-Disposition": f'inline; filename="{name}.pdf"'},
         )
-    return HTMLResponse(html)
+    return HTMLResponse(html, status_code=status)

@@ -173,8 +173,14 @@ async def _read(upload: UploadFile, what: str) -> str:
         raise UsageError(f"{name}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
 
 
-def _form(request: Request, template: str, active: str, **context: Any) -> Response:
-    return respond(request, template, name=f"nyballot-{active}", active_page=active, **context)
+def _form(
+    request: Request, template: str, active: str, error: str = "", **context: Any
+) -> Response:
+    """A form's page; with ``error``, the form again as it was typed (``typed``), answered 400
+    (a file chosen cannot be chosen again by the page: the browser asks for it anew)."""
+    context.setdefault("typed", {})
+    return respond(request, template, name=f"nyballot-{active}", active_page=active,
+                   error=error, status=400 if error else 200, **context)  # fmt: skip
 
 
 @router.get("/web/delegates", response_model=None)
@@ -186,22 +192,27 @@ def delegates_form(request: Request) -> Response:
 async def delegates_page(
     request: Request,
     results: Annotated[UploadFile, File()],
-    at_large: Annotated[int, Form(ge=0, le=1000)],
+    at_large: Annotated[str, Form(max_length=12)],
     denominator: Annotated[str, Form(max_length=20)] = "qualifying",
     rounding: Annotated[str, Form(max_length=20)] = "half-up",
     format: Annotated[str, Form(max_length=10)] = "html",
 ) -> Response:
-    """National convention delegates under § 2-122-b (S.5961, a what-if), from a results CSV."""
-    if denominator not in get_args(Denominator) or rounding not in get_args(Rounding):
-        raise UsageError("denominator: qualifying or all; rounding: half-up or half-even")
-    text = await _read(results, "results.csv")
-    votes = parse_results(text, (results.filename or "results.csv")[:100])
-    result = allocate(
-        votes,
-        at_large,
-        denominator=cast(Denominator, denominator),
-        rounding=cast(Rounding, rounding),
-    )
+    """National convention delegates under § 2-122-b (S.5961, a what-if), from a results CSV;
+    a bad file or field is the form again, as typed, with what was wrong."""
+    typed = {"denominator": denominator, "rounding": rounding, "format": format}
+    try:
+        seats = _count(at_large, "at-large delegates")
+        if seats is None or seats > 1000:
+            raise UsageError(f"at-large delegates '{at_large}': expected a number up to 1000")
+        if denominator not in get_args(Denominator) or rounding not in get_args(Rounding):
+            raise UsageError("denominator: qualifying or all; rounding: half-up or half-even")
+        text = await _read(results, "results.csv")
+        votes = parse_results(text, (results.filename or "results.csv")[:100])
+        result = allocate(votes, seats, denominator=cast(Denominator, denominator),
+                          rounding=cast(Rounding, rounding))  # fmt: skip
+    except UsageError as exc:
+        return _form(request, "delegates.html", "delegates", str(exc), result=None,
+                     at_large=at_large, typed=typed)  # fmt: skip
     return respond(
         request,
         "delegates.html",
@@ -211,7 +222,9 @@ async def delegates_page(
         data=result_dict(result),
         active_page="delegates",
         result=result,
-        at_large=at_large,
+        at_large=seats,
+        typed=typed,
+        error="",
     )
 
 
@@ -237,17 +250,14 @@ async def ballot_page(
     law: Annotated[str, Form(max_length=40)] = "",
 ) -> Response:
     """The primary ballot of one election district, from a ballot JSON file; under the law in
-    force in the election's year unless a law version is chosen."""
-    name = (ballot.filename or "ballot.json")[:100]
-    text = await _read(ballot, "ballot.json")
+    force in the election's year unless a law version is chosen. A bad file or field is the
+    form again, as typed, with what was wrong."""
+    typed: dict[str, Any] = {"bill": bill or [], "seed": seed, "format": format}
     try:
-        document = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise UsageError(f"{name}: not valid JSON ({str(exc)[:120]})") from None
-    choice = choose_law(law.strip() or None, bill or ())
-    if not law.strip():
-        choice = LawChoice(None, choice.overlays)
-    built = build_ballot(parse_ballot(document, name), choice, seed.strip() or None)
+        built = await _built(ballot, bill, seed, law)
+    except UsageError as exc:
+        return _form(request, "ballot.html", "ballot", str(exc), ballot=None, bills=_bills(),
+                     laws=_laws(), law=law.strip(), typed=typed)  # fmt: skip
     return respond(
         request,
         "ballot.html",
@@ -265,4 +275,20 @@ async def ballot_page(
         laws=_laws(),
         law=law.strip(),
         law_line=law_line(built),
+        typed=typed,
+        error="",
     )
+
+
+async def _built(ballot: UploadFile, bill: list[str] | None, seed: str, law: str) -> Any:
+    """The ballot the form asks for (UsageError for a bad file or field)."""
+    name = (ballot.filename or "ballot.json")[:100]
+    text = await _read(ballot, "ballot.json")
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise UsageError(f"{name}: not valid JSON ({str(exc)[:120]})") from None
+    choice = choose_law(law.strip() or None, bill or ())
+    if not law.strip():
+        choice = LawChoice(None, choice.overlays)
+    return build_ballot(parse_ballot(document, name), choice, seed.strip() or None)
