@@ -50,7 +50,7 @@ def test_kept_under_a_name_the_address_names_it(client: TestClient) -> None:
     )
     assert client.get(sent.headers["location"]).status_code == 200
     files = {"overlay": ("mine.yaml", _mine())}
-    compared = client.post("/web/compare/overlay", data={"year": "2027"}, files=files,
+    compared = client.post("/web/compare/overlay", data={"overlay_year": "2027"}, files=files,
                            follow_redirects=False)  # fmt: skip
     assert compared.status_code == 303
     assert compared.headers["location"].startswith("/web/compare/2027?with=MY-NOTICE-")
@@ -66,7 +66,7 @@ def test_a_bad_upload_gives_the_form_again_with_the_error(client: TestClient) ->
     assert 'value="my-try"' in page.text  # the name typed, kept
     assert "New York political calendar, 2027" in page.text  # the page it was sent from
     assert not (uploaded.store() / "my-try.yaml").exists()
-    form = client.post("/web/compare/overlay", data={"year": "2027", "keep": "x y"},
+    form = client.post("/web/compare/overlay", data={"overlay_year": "2027", "keep": "x y"},
                        files={"overlay": ("mine.yaml", _mine())})  # fmt: skip
     assert form.status_code == 400 and "keep &#39;x y&#39;" in form.text
     assert "Compare two laws" in form.text

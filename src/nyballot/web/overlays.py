@@ -81,7 +81,7 @@ async def explain_upload(request: Request, year: str, rule_id: str) -> Response:
 @router.post("/web/compare/overlay", response_model=None)
 async def compare_upload(request: Request) -> Response:
     form = await request.form(max_files=1, max_fields=5)
-    year = str(form.get("year") or "").strip()
+    year = str(form.get("overlay_year") or "").strip()
     keep, name, error = await _sent(request)
     try:
         number = parse_year(year)
