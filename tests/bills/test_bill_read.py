@@ -1,6 +1,7 @@
 """nyballot bill read: a bill's printed text into its sections, words and a drafted overlay."""
 
 import json
+import re
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -76,9 +77,12 @@ def test_draft_runs_under_with_as_drafted(run_cli: Run, tmp_path: Path) -> None:
 
 
 def test_a_phrase_not_understood_is_a_todo(run_cli: Run, tmp_path: Path) -> None:
-    # A.9725 § 1 re-keys the state committee meeting to "the first day to FILE A NOTICE OF
-    # INTENT TO CIRCULATE A DESIGNATING PETITION", a day the grammar cannot name.
-    bill = _bill(tmp_path, "bills/A9725.txt")
+    # A.9725 § 1, re-worded to count the state committee meeting from "the first day to FILE A
+    # STATEMENT OF CANDIDACY": a paper no sentence of the bill creates, a day no one can name.
+    text = TEXTS.joinpath("bills/A9725.txt").read_text("utf-8")
+    notice = r"FILE\s+A\s+NOTICE\s+OF\s+INTENT\s+TO\s+CIRCULATE\s+A\s+DESIGNATING\s+PETITION"
+    bill = tmp_path / "A9725-statement.txt"
+    bill.write_text(re.sub(notice, "FILE A STATEMENT OF CANDIDACY", text, count=2), "utf-8")
     code, out, err = run_cli("bill", "read", str(bill), "--format", "yaml")
     assert code == 0, err
     draft = yaml.safe_load(out)
@@ -94,6 +98,38 @@ def test_a_phrase_not_understood_is_a_todo(run_cli: Run, tmp_path: Path) -> None
     assert meeting["text_unverified"]
     code, out, _ = run_cli("law", "check", str(path))
     assert code == 1 and "todo(s) await a reader's words" in out
+
+
+def test_a_new_paper_is_named_from_the_bills_words(run_cli: Run, tmp_path: Path) -> None:
+    # A.9725 § 5 (new § 6-117(1)): "A NOTICE OF INTENT TO CIRCULATE A DESIGNATING PETITION ...
+    # SHALL BE FILED NO EARLIER THAN THIRTY DAYS BEFORE THE FIRST DAY TO SIGN DESIGNATING
+    # PETITIONS AND NO LATER THAN SEVEN DAYS BEFORE" it: the words before "to circulate" name the
+    # paper, "shall be filed" its dates. § 1 then counts the state committee meeting from "the
+    # first day to FILE A NOTICE OF INTENT ...", § 8 sets it beside the petition ("the original
+    # petition OR NOTICE ..."), and § 5(6) gives "THREE BUSINESS DAYS FROM THE DATE OF SUCH
+    # DETERMINATION TO CURE".
+    code, out, err = run_cli("bill", "read", str(_bill(tmp_path, "bills/A9725.txt")),
+                             "--format", "yaml")  # fmt: skip
+    assert code == 0, err
+    draft = yaml.safe_load(out)
+    added = {e["id"]: (e.get("opens"), e.get("closes")) for e in draft["add"]}
+    assert added["notice_of_intent.filing"] == (
+        "30 days before designating_petition.signing.opens",
+        "7 days before designating_petition.signing.opens",
+    )
+    assert added["notice_of_intent.objections"] == (
+        None, "3 days after notice_of_intent.filing.closes")  # fmt: skip
+    assert added["notice_of_intent.cure"] == (None, "3 business days after event.determination")
+    meeting = next(e for e in draft["replace"] if e["id"] == "state_committee.designation_meeting")
+    opens = "21 days before notice_of_intent.filing.opens"
+    assert (meeting["opens"], meeting["closes"]) == (opens, "notice_of_intent.filing.opens")
+    # Left to a person: only § 20's proviso on § 7-114(3)(b), which gives no day.
+    assert [t["id"] for t in draft["todo"]] == ["effective"]
+    path = tmp_path / "draft.yaml"
+    path.write_text(out, encoding="utf-8")
+    code, out, _ = run_cli("law", "check", str(path))
+    assert code == 1 and "1 todo(s) await a reader's words" in out
+    assert "quotation not found" not in out
 
 
 @pytest.mark.parametrize(

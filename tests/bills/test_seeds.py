@@ -24,9 +24,11 @@ def test_A9725_every_amended_provision_found(tmp_path: Path) -> None:
     # 6-154(2), 6-158(1), 1-106, 6-210, 6-212, 7-114, 15-108, 16-102: all found.
     m = _measure("A9725", tmp_path)
     assert m.provisions[0] == m.provisions[1] == 18
-    # Its date rules count from a new notice of intent (new rule ids the bill's words do not
-    # name): the draft leaves them as todos, so none is reproduced, and none is guessed.
-    assert m.rules == (0, 10)
+    # Its ten date rules: the new notice of intent (§ 5), its cure (§ 5(6)), its objections,
+    # specifications (§ 8) and two court proceedings (§ 19), each a twin of the designating
+    # petition's; and the meeting (§ 1), caucus (§ 2), vacancy (§ 3) and authorization (§ 6)
+    # counted from the notice. Every one is drafted with the hand overlay's dates for 2010.
+    assert (m.rules, m.missed) == ((10, 10), ())
 
 
 def test_S5305A_repeals_reproduced(tmp_path: Path) -> None:

@@ -39,9 +39,9 @@ def test_a_quotation_not_in_its_text_or_from_no_text_fails() -> None:
 
 
 def test_ballot_and_signature_readers_declare_the_types_they_read() -> None:
-    from nyballot.cli.law import _read_as
+    from nyballot.law.checks import read_as_types
 
-    read_as = _read_as()
+    read_as = read_as_types()
     # § 7-104(2): "more than fifteen letters", read as a count; § 7-114(1)(a)'s order as a list;
     # § 6-164's flag and § 6-138(1)'s words.
     assert read_as["ballot.names.shorten_over_15"] == "count"

@@ -156,4 +156,5 @@ def test_every_form_of_the_site_is_tested_here_or_with_its_page() -> None:
         "/web/desk/file", "/web/desk/review", "/web/desk/signin", "/web/desk/signout",
         "/web/due", "/web/glance", "/web/holidays", "/web/law", "/web/mine", "/web/signatures",
         "/web/special", "/web/village",
+        "{{ action }}",  # upload.html, on three pages: tests/bills/test_upload_pages.py
     }  # fmt: skip

@@ -14,7 +14,7 @@ from typing import TextIO
 import anyio
 from fastapi import FastAPI
 
-from nyballot.api import calendar, coverage, desk, docs, downloads, elections, errors
+from nyballot.api import calendar, coverage, desk, docs, downloads, elections, errors, overlays
 from nyballot.api import petitions as petitions_api
 from nyballot.api import signatures as signatures_api
 from nyballot.api.body_limit import BodyLimit
@@ -75,6 +75,7 @@ def create_app(
     # The downloads come first, so /calendar/{year}.ics is matched before /calendar/{year}.
     app.include_router(downloads.router)
     app.include_router(calendar.router)
+    app.include_router(overlays.router)
     app.include_router(elections.router)
     app.include_router(desk.router)
     app.include_router(docs.router)

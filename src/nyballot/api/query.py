@@ -72,7 +72,9 @@ def choose(
     conv: Convention = "statutory" if convention == "statutory" else "rolled"
     if duties not in ("rolled", "fixed"):
         raise UsageError(f"duties '{duties[:MAX_NAME]}': expected rolled or fixed")
-    unique = tuple(dict.fromkeys(o.strip() for o in overlays if o.strip()))
+    from nyballot.bills.uploaded import resolve
+
+    unique = tuple(dict.fromkeys(resolve([o.strip() for o in overlays if o.strip()])))
     return CalendarRequest(
         number,
         law,

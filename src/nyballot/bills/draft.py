@@ -5,12 +5,13 @@ force, marked unverified, with the words that await reading."""
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from nyballot.bills.numbers import provision_change, typed
-from nyballot.bills.phrases import Reading, number, read_dates
+from nyballot.bills.phrases import Reading, number, phrase_words, read_dates
 from nyballot.bills.reader import Bill, BillSection
 from nyballot.law.loader import load_law
 from nyballot.law.model import LawVersion, Rule
@@ -115,6 +116,7 @@ class Draft:
     """The drafted overlay's entries, and the report's findings."""
 
     replace: list[dict[str, Any]] = field(default_factory=list)
+    add: list[dict[str, Any]] = field(default_factory=list)  # the rules of new papers
     repeal: list[dict[str, Any]] = field(default_factory=list)
     todo: list[dict[str, Any]] = field(default_factory=list)
     years: set[int] = field(default_factory=set)
@@ -122,22 +124,36 @@ class Draft:
     provisions: list[dict[str, Any]] = field(default_factory=list)  # numbers changed
 
 
-def _pick(old: list[Reading], new: list[Reading], part: str, current: str) -> Reading | None:
-    """The new reading that stands where the old words read as the rule in force does."""
-    olds = [r for r in old if r.part == part]
+def _moved(at: int, old: list[str], new: list[str]) -> int:
+    """Where the old sentence's word ``at`` stands in the new one."""
+    for tag, i1, i2, j1, _ in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if i1 <= at < i2:
+            return j1 + (at - i1 if tag == "equal" else 0)
+    return len(new)
+
+
+def _pick(old: list[Reading], new: list[Reading], part: str, current: str,
+          sentence: Sentence) -> Reading | None:  # fmt: skip
+    """The new reading that stands where the old words read as the rule in force do."""
     news = [r for r in new if r.part == part]
-    for i, r in enumerate(olds):
-        if same(r.expr) == same(current) and i < len(news) and len(olds) == len(news):
-            return news[i]
+    mine = [r for r in old if r.part == part and same(r.expr) == same(current)]
+    if len(mine) == 1:
+        where = _moved(mine[0].at[0], phrase_words(sentence.old), phrase_words(sentence.new))
+        there = [r for r in news if abs(r.at[0] - where) <= 3 and r.at[1] == mine[0].at[1]]
+        if len(there) == 1:
+            return there[0]
     if len(news) == 1:
         return news[0]  # the one day the new words give for this part (or their todo)
     return None
 
 
-def _change(rule: Rule, sentence: Sentence, draft: Draft) -> None:
+Days = tuple[tuple[str, str], ...]
+
+
+def _change(rule: Rule, sentence: Sentence, draft: Draft, days: Days) -> None:
     election = _election(rule)
-    old, new = read_dates(sentence.old, election), read_dates(sentence.new, election)
-    if not new or [r.expr for r in old] == [r.expr for r in new]:
+    old, new = read_dates(sentence.old, election, days), read_dates(sentence.new, election, days)
+    if not new or [(r.expr, r.words) for r in old] == [(r.expr, r.words) for r in new]:
         return
     mine = {same(str(e)) for e in rule.expressions().values()}
     if old and not any(same(r.expr) in mine for r in old) and all(r.expr for r in old):
@@ -145,7 +161,7 @@ def _change(rule: Rule, sentence: Sentence, draft: Draft) -> None:
     entry: dict[str, Any] = {
         "id": rule.id,
         "section": str(sentence.section.number),
-        "cite": _cite(sentence.section, rule),
+        "cite": cite_in(sentence.section, rule),
         "title": rule.title,
         "law": sentence.new,
     }
@@ -157,7 +173,7 @@ def _change(rule: Rule, sentence: Sentence, draft: Draft) -> None:
             if len(added) == 1 and not any(r.part == part for r in old):
                 entry[part] = added[0].expr
             continue
-        reading = _pick(old, new, part, str(current))
+        reading = _pick(old, new, part, str(current), sentence)
         if reading is None or reading.todo or reading.expr is None:
             why = reading.todo if reading else "the old words do not read as the rule in force"
             todo.append(f'{part}: {why}: "{(reading.words if reading else sentence.new)[:160]}"')
@@ -194,8 +210,11 @@ def _s(expr: object) -> str | None:
     return None if expr is None else str(expr)
 
 
-def _cite(section: BillSection, rule: Rule) -> str:
+def cite_in(section: BillSection, rule: Rule | None) -> str:
+    """The provision of the section the rule stands in (its first, for a new rule)."""
     provisions = section.provisions()
+    if rule is None:
+        return (provisions or [str(section.number)])[0]
     where, sub = _cited(rule)
     same = [p for p in provisions if p.startswith(f"{where}({sub})")] if sub else []
     return (same or [p for p in provisions if p.startswith(where)] or [rule.cite])[0]
@@ -234,8 +253,12 @@ def _orphans(version: LawVersion, draft: Draft) -> None:
 
 
 def draft_bill(bill: Bill) -> tuple[Draft, LawVersion]:
+    from nyballot.bills.papers import days_of, draft_papers, new_papers
+
     version = version_for(bill)
     draft = Draft()
+    papers = new_papers(bill, version)
+    days = days_of(papers)
     for section in bill.sections:
         if section.law and section.law != "election law":
             continue
@@ -247,7 +270,8 @@ def draft_bill(bill: Bill) -> tuple[Draft, LawVersion]:
                 _years(sentence, draft)
                 _quoted(version, sentence, draft)
         for rule, sentence in quoting_rules(version, section):
-            _change(rule, sentence, draft)
+            _change(rule, sentence, draft, days)
+    draft_papers(bill, version, draft, papers)
     _orphans(version, draft)
     return draft, version
 

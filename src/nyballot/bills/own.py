@@ -101,9 +101,12 @@ _FOLDER: list[Path] = []
 def _folder() -> Path:
     """This process's folder of brought overlays, removed when it ends."""
     if not _FOLDER:
+        from nyballot.law import loader
+
         folder = Path(tempfile.mkdtemp(prefix="nyballot-with-"))
         atexit.register(shutil.rmtree, folder, True)
         _FOLDER.append(folder)
+        loader.UNCACHED.add(folder)
     return _FOLDER[0]
 
 
@@ -200,3 +203,13 @@ def check_brought(item: Brought) -> list[Any]:
                         False)
             )  # fmt: skip
     return found
+
+
+def full_check(item: Brought) -> list[Any]:
+    """Every finding of ``nyballot law check`` on a brought file, the types its provisions are
+    read as included."""
+    from nyballot.law.checks import check_types, provisions_of, read_as_types
+    from nyballot.law.loader import load_law
+
+    types = check_types(provisions_of(load_law(), item.id), read_as_types())
+    return [*check_brought(item), *types]

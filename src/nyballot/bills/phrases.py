@@ -32,6 +32,7 @@ class Reading:
     expr: str | None
     words: str
     todo: str = ""
+    at: tuple[int, int] = (0, 0)  # the phrase's first word in the sentence, the clause in it
 
 
 @cache
@@ -43,9 +44,10 @@ def _tables() -> dict[str, Any]:
 
 
 @cache
-def _parser() -> Lark:
+def _parser(days: tuple[str, ...] = ()) -> Lark:
+    """The grammar, with the days the law data names and ``days``, a bill's own."""
     grammar = _HERE.joinpath("phrases.lark").read_text("utf-8")
-    anchors = sorted(_tables()["anchors"], key=len, reverse=True)
+    anchors = sorted({*_tables()["anchors"], *days}, key=len, reverse=True)
     grammar += "\nANCHOR.2: " + " | ".join(f'"{a}"' for a in anchors) + "\n"
     return Lark(grammar, parser="lalr", start="start")
 
@@ -83,7 +85,7 @@ class _Clause:
     measure: tuple[str, ...] | None
     direction: str | None
     anchor: str | None
-    base: tuple[str, ...] | None = None
+    base: _Clause | None = None  # the day a day is counted from, itself counted
 
 
 class _Read(Transformer[Any, Any]):
@@ -95,15 +97,18 @@ class _Read(Transformer[Any, Any]):
         for item in items:
             if isinstance(item, str) and item in ("opens", "closes", "within", "at_least"):
                 c.bound = item
-            elif isinstance(item, tuple) and c.measure is None:
-                c.measure = item
             elif isinstance(item, tuple):
+                c.measure = item
+            elif isinstance(item, _Clause):
                 c.base = item  # "the second Tuesday next after THE FIRST MONDAY IN SEPTEMBER"
             elif isinstance(item, Tree):
                 c.direction = str(item.data)
             elif getattr(item, "type", "") == "ANCHOR":
                 c.anchor = str(item)
         return c
+
+    def based(self, items: list[Any]) -> _Clause:
+        return self.clause(items)
 
     def not_earlier(self, _: list[Any]) -> str:
         return "opens"
@@ -136,23 +141,28 @@ class _Read(Transformer[Any, Any]):
 _START = re.compile(
     r"\b(?:(?:not |no |nor )?(?:earlier|later|less|more) than|within|at least|"
     r"the [a-z-]+ (?:day|monday|tuesday|wednesday|thursday|friday)|"
-    r"[a-z]+(?:-[a-z]+)? (?:days?|weeks?|months?) "
-    r"(?:before|after|preceding|prior to|following))\b"
+    r"[a-z]+(?:-[a-z]+)? (?:business )?(?:days?|weeks?|months?) "
+    r"(?:before|after|preceding|prior to|following|from))\b"
 )
 
 
 _WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 
 
+def phrase_words(sentence: str) -> list[str]:
+    """The sentence's words as the grammar reads them."""
+    return _normal(sentence).split(" ")
+
+
 def _normal(words: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"[,;:()]|\.(?=\s|$)", " ", words.lower())).strip()
 
 
-def _longest(words: list[str]) -> tuple[list[_Clause], int] | None:
+def _longest(words: list[str], days: tuple[str, ...]) -> tuple[list[_Clause], int] | None:
     """The longest run of words from the first that the grammar reads, and its length."""
     for end in range(min(len(words), 40), 0, -1):
         try:
-            tree = _parser().parse(" ".join(words[:end]))
+            tree = _parser(days).parse(" ".join(words[:end]))
         except UnexpectedInput:
             continue
         clauses = _Read().transform(tree)
@@ -164,9 +174,20 @@ def _longest(words: list[str]) -> tuple[list[_Clause], int] | None:
 Context = Callable[[str], str | None]
 
 
-def read_dates(sentence: str, election: Context) -> list[Reading]:
+@dataclass(frozen=True)
+class _Ctx:
+    election: Context
+    names: dict[str, Any]  # each day's words, and its name in the expressions
+
+
+def read_dates(
+    sentence: str, election: Context, days: tuple[tuple[str, str], ...] = ()
+) -> list[Reading]:
     """Every date the sentence gives. ``election(part)`` names the election the rule in force
-    counts that part from ("primary"/"general"), for "such election"."""
+    counts that part from ("primary"/"general"), for "such election"; ``days`` are the days a
+    bill creates, in its words, with their names ("the first day to file a notice of intent to
+    circulate a designating petition", "notice_of_intent.filing.opens")."""
+    ctx = _Ctx(election, {**_tables()["anchors"], **dict(days)})
     text = _normal(sentence)
     words = text.split(" ")
     found: list[Reading] = []
@@ -175,20 +196,21 @@ def read_dates(sentence: str, election: Context) -> list[Reading]:
         if not _START.match(" ".join(words[i : i + 4])):
             i += 1
             continue
-        read = _longest(words[i:])
+        read = _longest(words[i:], tuple(sorted(d for d, _ in days)))
         if read is None:
             near = words[i : i + 6]
             if any(number(w) is not None or w in _WEEKDAYS for w in near):
-                found.append(Reading("closes", None, " ".join(words[i : i + 12]), "not understood"))
+                near_words = " ".join(words[i : i + 12])
+                found.append(Reading("closes", None, near_words, "not understood", (i, 0)))
             i += 1
             continue
         clauses, length = read
-        found += _clauses(clauses, " ".join(words[i : i + length]), election)
+        found += _clauses(clauses, " ".join(words[i : i + length]), ctx, i)
         i += length
     return _whichever(found, text)
 
 
-def _clauses(clauses: list[_Clause], words: str, election: Context) -> list[Reading]:
+def _clauses(clauses: list[_Clause], words: str, ctx: _Ctx, at: int) -> list[Reading]:
     found = []
     for k, c in enumerate(clauses):
         later = clauses[k + 1 :]
@@ -197,14 +219,15 @@ def _clauses(clauses: list[_Clause], words: str, election: Context) -> list[Read
         part = "opens" if c.bound == "opens" else "closes"
         try:
             if c.base is not None:
-                base = _expr(c.base, None, None, part, election)
-                expr = _expr(c.measure, direction, None, part, election, base)
+                b = c.base
+                base = _expr(b.measure, b.direction, b.anchor, part, ctx)
+                expr = _expr(c.measure, c.direction, None, part, ctx, base)
             else:
-                expr = _expr(c.measure, direction, anchor, part, election)
+                expr = _expr(c.measure, direction, anchor, part, ctx)
         except _Todo as exc:
-            found.append(Reading(part, None, words, str(exc)))
+            found.append(Reading(part, None, words, str(exc), (at, k)))
             continue
-        found.append(Reading(part, expr, words))
+        found.append(Reading(part, expr, words, at=(at, k)))
     return found
 
 
@@ -212,14 +235,17 @@ class _Todo(NyballotError):
     """A phrase read, but into no date the reader can name."""
 
 
-def _anchor(anchor: str | None, part: str, election: Context) -> str:
+def _anchor(anchor: str | None, part: str, ctx: _Ctx) -> str:
     if anchor is None:
         raise _Todo("counts from no day the phrase names")
-    name = _tables()["anchors"][anchor]
-    if name is None:
-        name = election(part)
-        if name is None:
+    name = ctx.names[anchor]
+    if name is None or isinstance(name, list):
+        mine = ctx.election(part)
+        if mine is None:
             raise _Todo(f"'{anchor}': which election the rule in force does not say")
+        if name is not None and mine not in name:
+            raise _Todo(f"'{anchor}' is not the {mine} election the rule in force counts from")
+        name = mine
     return str(name)
 
 
@@ -228,11 +254,11 @@ def _expr(
     direction: str | None,
     anchor: str | None,
     part: str,
-    election: Context,
+    ctx: _Ctx,
     base_expr: str | None = None,
 ) -> str:
     if measure is None:
-        return _anchor(anchor, part, election)
+        return _anchor(anchor, part, ctx)
     kind = measure[0]
     if kind == "of_month":
         n = number(measure[1])
@@ -241,7 +267,7 @@ def _expr(
         return _date(measure)
     if direction is None:
         raise _Todo("counts in no direction (before or after)")
-    base = base_expr or _anchor(anchor, part, election)
+    base = base_expr or _anchor(anchor, part, ctx)
     n = number(measure[1]) if measure[1] != "last" else None
     if kind == "nth":
         nth = "last" if measure[1] == "last" else _ordinal(n or 0)
@@ -272,9 +298,10 @@ def _date(measure: tuple[str, ...]) -> str:
 def _whichever(found: list[Reading], text: str) -> list[Reading]:
     """ "..., or ..., whichever is earlier": the two days of one part, the earlier of them."""
     match = re.search(r"whichever is (earlier|later)", text)
-    closes = [r for r in found if r.part == "closes" and r.expr]
-    if match is None or len(closes) != 2:
-        return found
+    closes = [r for r in found if r.part == "closes"]
+    if match is None or len(closes) != 2 or not all(r.expr for r in closes):
+        return found  # a day not read among them: each stands alone, as the law in force reads
     expr = f"{match.group(1)} of ({closes[0].expr}, {closes[1].expr})"
     words = f"{closes[0].words} ... {closes[1].words}, whichever is {match.group(1)}"
-    return [r for r in found if r not in closes] + [Reading("closes", expr, words)]
+    both = Reading("closes", expr, words, at=closes[0].at)
+    return [r for r in found if r not in closes] + [both]

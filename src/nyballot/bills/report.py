@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from nyballot.bills.draft import Draft, draft_bill, sentences
+from nyballot.bills.effective import effective_periods
 from nyballot.bills.reader import Bill
 from nyballot.law.loader import load_law
 
@@ -30,6 +31,10 @@ def draft_overlay(bill: Bill, text: str, draft: Draft) -> dict[str, Any]:
     versions = [v.id for v in law.versions.values() if all(i in v.rules for i in ids)]
     key = _shipped_key(text)
     effective = bill.effective.heading
+    periods = effective_periods(effective)
+    todo = [{"id": "effective", "section": str(bill.effective.number),
+             "words": [f'{p["sections"]}: {p["todo"]}: "{p["words"][:200]}"']}
+            for p in periods if "todo" in p]  # fmt: skip
     overlay: dict[str, Any] = {
         "id": _ident(bill.name),
         "title": f"Drafted from {Path(bill.name).name}",
@@ -40,7 +45,8 @@ def draft_overlay(bill: Bill, text: str, draft: Draft) -> dict[str, Any]:
         "await a reader's words",
         "versions": versions,
         "source": key or Path(bill.name).name,
-        "effective_words": effective.split(";")[0].strip().rstrip("."),
+        "effective_words": effective,
+        "effective_periods": [p for p in periods if "todo" not in p],
         "description": f'Drafted by nyballot bill read. The act: "{effective[:300]}"',
     }
     if key is None:
@@ -49,11 +55,13 @@ def draft_overlay(bill: Bill, text: str, draft: Draft) -> dict[str, Any]:
         overlay["years"] = sorted(draft.years)
     if draft.replace:
         overlay["replace"] = draft.replace
+    if draft.add:
+        overlay["add"] = draft.add
     if draft.repeal:
         overlay["repeal"] = draft.repeal
     if draft.provisions:
         overlay["provisions"] = draft.provisions
-    overlay["todo"] = draft.todo
+    overlay["todo"] = draft.todo + todo
     return overlay
 
 
@@ -69,6 +77,19 @@ def bill_report(bill: Bill, text: str) -> dict[str, Any]:
         "quoted": draft.quoted,
         "draft": draft_overlay(bill, text, draft),
     }
+
+
+def _period(p: dict[str, Any]) -> str:
+    import datetime as dt
+
+    from nyballot.law.model import EffectivePeriod
+
+    day = [dt.date.fromisoformat(p[k]) if p.get(k) else None for k in ("from", "to")]
+    return EffectivePeriod(p["sections"], day[0], day[1], p.get("counted", "")).line()
+
+
+def _days(entry: dict[str, Any]) -> str:
+    return "; ".join(f"{p} {entry[p]}" for p in ("opens", "closes") if p in entry)
 
 
 def _section(section: Any) -> dict[str, Any]:
@@ -99,16 +120,18 @@ def report_text(report: dict[str, Any]) -> list[str]:
             old = w["old"].strip(" .")
             lines += ([f"  old: {w['old'][:400]}"] if old else []) + [f"  new: {w['new'][:400]}"]
     lines.append(f"\nTakes effect: {report['effective']}")
+    lines += [f"  {_period(p)}" for p in report["draft"].get("effective_periods", [])]
     lines.append("\nThe law in force quotes the changed words in:")
     lines += [f"  {q['kind']} {q['id']} (§ {q['cite']}), bill § {q['section']}"
               for q in report["quoted"]]  # fmt: skip
     draft = report["draft"]
-    counts = (len(draft.get("replace", [])), len(draft.get("repeal", [])), len(draft["todo"]))
+    counts = [len(draft.get(k, [])) for k in ("replace", "add", "repeal", "todo")]
     lines.append(f"\nDrafted overlay {draft['id']} ({counts[0]} rules replaced, {counts[1]} "
-                 f"repealed, {counts[2]} todo)")  # fmt: skip
+                 f"added, {counts[2]} repealed, {counts[3]} todo)")  # fmt: skip
     for e in draft.get("replace", []):
         mark = "  TODO" if "unverified" in e else ""
         lines.append(f"  replace {e['id']} (§ {e['cite']}): {e['change']}{mark}")
+    lines += [f"  add {e['id']} (§ {e['cite']}): {_days(e)}" for e in draft.get("add", [])]
     lines += [f"  repeal {e['id']} (§ {e['cite']})" for e in draft.get("repeal", [])]
     lines += [f"  provision {e['id']} (§ {e['cite']}): {e['was']} -> {e['value']}"
               for e in draft.get("provisions", [])]  # fmt: skip

@@ -164,6 +164,8 @@ def _mark(
     year = cal.year
     cal.notes = [f"Convention: {CONVENTIONS[cal.convention]}.", f"Duties: {DUTIES[cal.duties]}."]
     cal.notes += [f"Overlay {o.id}: {o.title} ({o.cite})." for o in chosen]
+    cal.notes += [f"Overlay {o.id} takes effect: {p.line()}." for o in chosen
+                  for p in o.effective_periods]  # fmt: skip
     cal.overlay_status = [OverlayStatus(o.id, o.cite, o.enacted, o.status) for o in chosen]
     cal.what_if_reasons = [
         f"{o.cite} is {o.status.rstrip('.')}: the dates it changes are what-if"

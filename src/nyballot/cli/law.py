@@ -21,6 +21,7 @@ from nyballot.law.checks import (
     check_types,
     check_version,
     provisions_of,
+    read_as_types,
 )
 from nyballot.law.loader import Law, load_law, overlay_years
 from nyballot.law.model import Change, Overlay, Rule
@@ -245,18 +246,6 @@ def _print_problems(name: str, problems: list[Problem], console: Console) -> Non
 
 
 # Each stage's one reader of its provisions declares the type it reads each as (``TYPES``).
-READERS = ("nyballot.delegates.rules", "nyballot.ballot.rules", "nyballot.signatures.rules")
-
-
-def _read_as() -> dict[str, str]:
-    import importlib
-
-    found: dict[str, str] = {}
-    for name in READERS:
-        found.update(importlib.import_module(name).TYPES)
-    return found
-
-
 @law.command()
 @click.argument("names", nargs=-1)
 def check(names: tuple[str, ...]) -> None:
@@ -277,7 +266,7 @@ def check(names: tuple[str, ...]) -> None:
             brought[item.id] = item
     names = tuple(next((i for i, b in brought.items() if str(b.path) == n), n) for n in names)
     data = load_law()
-    read_as = _read_as()
+    read_as = read_as_types()
     for name in names:
         if name not in data.versions and name not in data.overlays:
             known = [*data.versions, *data.overlays]

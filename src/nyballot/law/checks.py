@@ -83,6 +83,20 @@ def check_overlay(law: Law, overlay: Overlay) -> list[Problem]:
     return found
 
 
+# The stages that read provisions as typed values, named (not imported: the law is below them).
+READERS = ("nyballot.delegates.rules", "nyballot.ballot.rules", "nyballot.signatures.rules")
+
+
+def read_as_types() -> dict[str, str]:
+    """Each provision a stage reads, and the type it reads it as."""
+    import importlib
+
+    found: dict[str, str] = {}
+    for name in READERS:
+        found.update(importlib.import_module(name).TYPES)
+    return found
+
+
 def check_types(items: Iterable[Provision], read_as: Mapping[str, str]) -> list[Problem]:
     """Every provision a stage reads is declared the type the stage reads it as."""
     return [

@@ -66,12 +66,19 @@ def extra_overlays() -> list[Path]:
     return found
 
 
+# Folders of overlay files brought in by one process (``--with PATH``, an upload): a law read
+# with them is never put in the cache on disk, where each would leave an entry of its own.
+UNCACHED: set[Path] = set()
+
+
 @cache
 def load_law() -> Law:
     """Load and check every version and overlay (once per process; once per change of the data
     or code, with the cache on disk, see ``nyballot.cache``)."""
     root = _data_root()
     extra = extra_overlays()
+    if any(p.parent in UNCACHED for p in extra):
+        return _build_law(root, extra)
     return cached("law", [*data_files(root), *extra], lambda: _build_law(root, extra))
 
 

@@ -329,6 +329,27 @@ class Conflict:
 
 
 @dataclass(frozen=True)
+class EffectivePeriod:
+    """When an act (or some of its sections) is in force, as its effective-date section says:
+    a day given, or one counted from the day it becomes a law (unknown for a bill), or a todo
+    with the words the reader could not read."""
+
+    sections: str  # "the act", or "§§ 18, 19"
+    start: dt.date | None = None
+    end: dt.date | None = None
+    counted: str = ""  # "the day it becomes a law", "90 days after it becomes a law"
+    words: str = ""
+    todo: str = ""
+
+    def line(self) -> str:
+        if self.todo:
+            return f'{self.sections}: todo: {self.todo}: "{self.words[:200]}"'
+        start = self.start.isoformat() if self.start else self.counted or "(not said)"
+        end = f" to {self.end.isoformat()}" if self.end else ""
+        return f"{self.sections} in force from {start}{end}"
+
+
+@dataclass(frozen=True)
 class Overlay:
     """A chapter law, court order or bill that replaces, adds or repeals rules."""
 
@@ -346,6 +367,7 @@ class Overlay:
     conflicts: tuple[Conflict, ...] = ()
     takes_effect: TakesEffect = "dates"
     effective: str = ""  # the act's own words on when it takes effect
+    effective_periods: tuple[EffectivePeriod, ...] = ()  # a drafted overlay's, for its note
     prevails_over: tuple[str, ...] = ()  # overlays whose changes this one overrides
     status: str = ""  # e.g. "introduced June 14, 2015; not enacted"
 

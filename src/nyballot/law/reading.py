@@ -25,6 +25,7 @@ from nyballot.law.model import (
     Action,
     Change,
     Conflict,
+    EffectivePeriod,
     Evidence,
     LawVersion,
     Overlay,
@@ -426,6 +427,32 @@ def _conflicts(raw: Mapping[str, Any], origin: str, changes: list[Change]) -> li
     return conflicts + [Conflict(rule_id, group) for rule_id, group in found.items()]
 
 
+_PERIOD_KEYS = {"sections", "from", "to", "counted", "words", "todo"}
+
+
+def _effective_periods(items: Any, origin: str) -> tuple[EffectivePeriod, ...]:
+    """A drafted overlay's effective-date section, read into periods (shown, not applied)."""
+    if items is None:
+        return ()
+    if not isinstance(items, list) or not all(isinstance(i, Mapping) for i in items):
+        raise LawDataError(f"{origin} effective_periods: expected a list of mappings")
+    found = []
+    for item in items:
+        unknown = set(item) - _PERIOD_KEYS
+        if unknown:
+            raise LawDataError(f"{origin} effective_periods: unknown key(s) {', '.join(unknown)}")
+        try:
+            days = [None if item.get(k) is None else dt.date.fromisoformat(str(item[k]))
+                    for k in ("from", "to")]  # fmt: skip
+        except ValueError:
+            why = "from and to are YYYY-MM-DD dates"
+            raise LawDataError(f"{origin} effective_periods: {why}") from None
+        found.append(EffectivePeriod(str(item.get("sections", "the act")), days[0], days[1],
+                                     *(str(item.get(k, "")) for k in ("counted", "words",
+                                                                      "todo"))))  # fmt: skip
+    return tuple(found)
+
+
 def _overlay(
     raw: Mapping[str, Any],
     origin: str,
@@ -449,6 +476,7 @@ def _overlay(
         conflicts=conflicts,
         takes_effect=raw.get("takes_effect", "dates"),
         effective=" ".join(str(raw.get("effective_words", "")).split()),
+        effective_periods=_effective_periods(raw.get("effective_periods"), origin),
         prevails_over=tuple(raw.get("prevails_over") or ()),
         status=" ".join(str(raw.get("status", "")).split()),
     )

@@ -20,6 +20,7 @@ from nyballot.web import (
     desk,
     desk_reviews,
     elections,
+    overlays,
     pages,
     reference,
     reviews,
@@ -28,6 +29,7 @@ from nyballot.web import (
 )  # fmt: skip
 
 router = APIRouter()
+router.include_router(overlays.router)
 router.include_router(pages.router)
 router.include_router(coverage.router)
 router.include_router(calendars.router)

@@ -19,6 +19,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
+from nyballot.bills.uploaded import is_upload
 from nyballot.calendar.model import CONVENTIONS, DUTIES, Calendar, Deadline, parse_kind_groups
 from nyballot.calendar.request import CalendarRequest
 from nyballot.compare import Comparison, compare_requests
@@ -394,8 +395,17 @@ def compare_form_again(request: Request, exc: NyballotError, **more: str) -> Res
     return _compare_form(request, number or this_year(), str(exc), typed)
 
 
+def compare_form_response(request: Request, **upload: Any) -> Response:
+    """The compare form; ``upload`` is what its overlay form was sent with, and what was wrong."""
+    return _compare_form(request, this_year(), upload=upload)
+
+
 def _compare_form(
-    request: Request, number: int, error: str = "", typed: dict[str, str] | None = None
+    request: Request,
+    number: int,
+    error: str = "",
+    typed: dict[str, str] | None = None,
+    upload: dict[str, Any] | None = None,
 ) -> Response:
     law = load_law()
     return respond(
@@ -406,10 +416,15 @@ def _compare_form(
         year=number,
         years=_years(),
         versions=sorted(law.versions.values(), key=lambda v: v.first_year),
-        bills=[o for o in law.overlays.values() if o.kind == "bill" and _applies(o.id, number)],
+        bills=[
+            o
+            for o in law.overlays.values()
+            if o.kind == "bill" and not is_upload(o.id) and _applies(o.id, number)
+        ],
         error=error,
         typed=typed or {},
         status=400 if error else 200,
+        upload=upload or {},
     )
 
 

@@ -158,6 +158,12 @@ def _asked(
 @router.get("/web/calendar/{year}", response_model=None)
 def calendar_page(request: Request, asked: Annotated[Asked, Depends(_asked)]) -> Response:
     """The calendar of a year as a table ordered by date, each row linked to its derivation."""
+    return calendar_response(request, asked)
+
+
+def calendar_response(request: Request, asked: Asked, **upload: Any) -> Response:
+    """The calendar page; ``upload`` is what its overlay form was sent with, and what was
+    wrong with it."""
     if isinstance(asked, NyballotError):
         return calendar_form_again(request, asked, year=request.path_params["year"])
     choice, cal = asked
@@ -184,6 +190,7 @@ def calendar_page(request: Request, asked: Annotated[Asked, Depends(_asked)]) ->
         ],
         any_unverified=any(d.unverified for d in cal.deadlines),
         any_secondary=any(d.rule.evidence for d in cal.deadlines),
+        upload=upload,
     )
 
 
@@ -192,6 +199,11 @@ def explain_page(
     request: Request, rule_id: str, asked: Annotated[Asked, Depends(_asked)]
 ) -> Response:
     """One rule: the quoted words, the formula, the numbered derivation, the notes."""
+    return explain_response(request, rule_id, asked)
+
+
+def explain_response(request: Request, rule_id: str, asked: Asked, **upload: Any) -> Response:
+    """The page of one rule; ``upload`` as for ``calendar_response``."""
     if isinstance(asked, NyballotError):
         return error_page(asked)
     choice, cal = asked
@@ -219,6 +231,7 @@ def explain_page(
         row=_row(deadline, choice),
         steps=steps,
         other_reading=[(PART[k], v) for k, v in deadline.other_reading.items()],
+        upload=upload,
     )
 
 

@@ -50,7 +50,10 @@ def _count(value: str | None, name: str) -> int | None:
 
 
 def _bills() -> list[tuple[str, str]]:
-    return [(o.id, o.title) for o in load_law().overlays.values() if o.kind == "bill"]
+    from nyballot.bills.uploaded import is_upload
+
+    overlays = load_law().overlays.values()
+    return [(o.id, o.title) for o in overlays if o.kind == "bill" and not is_upload(o.id)]
 
 
 def _row(r: Requirement) -> dict[str, Any]:
