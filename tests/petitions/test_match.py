@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import tempfile
 from pathlib import Path
 
 import duckdb
@@ -56,3 +57,38 @@ def test_a_numbered_street_must_have_the_files_number(
 ) -> None:
     (match,) = find(numbered, [Query("Ana Ruiz", address)])
     assert (match is not None) == found
+
+
+def test_the_rows_fetched_by_row_id_are_those_the_join_on_every_key_finds(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    # A DuckDB file reads the shown fields by row id after the joins; a PostgreSQL store (no
+    # row ids through the attach) joins them on every key. Both must give the same voters,
+    # field for field: here every line of the golden lines file, its witnesses included.
+    import csv as csv_module
+
+    from nyballot.petitions import match
+    from nyballot.petitions.parse import parse_address, parse_name
+
+    with (Path(__file__).parent / "data" / "lines.csv").open(encoding="utf-8") as f:
+        rows = list(csv_module.DictReader(f))
+    texts = [(r["name"], r["address"]) for r in rows]
+    texts += [(r["witness_name"], r["witness_address"]) for r in rows if r.get("witness_name")]
+    parsed = [(parse_name(n), parse_address(a)) for n, a in texts]
+    assert match._has_row_ids(con)
+    by_row = match.candidates(con, parsed)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "q.csv"
+        with path.open("w", newline="", encoding="utf-8") as f:
+            writer = csv_module.writer(f)
+            writer.writerow(["qid", "last", "first", "house", "skey", "li", "fi"])
+            for number, (name, address) in enumerate(parsed):
+                if address.house and name.last:
+                    keys = [address.house, address.street_key, name.last[:1], name.first[:1]]
+                    writer.writerow([number, name.last, name.first, *keys])
+        by_keys = match._rows_of(con.execute(match._BY_KEYS, [str(path)]))
+
+    def ordered(found: dict[int, list[dict[str, object]]]) -> dict[int, list[str]]:
+        return {q: sorted(repr(sorted(r.items())) for r in rs) for q, rs in found.items()}
+
+    assert by_row and ordered(by_row) == ordered(by_keys)
