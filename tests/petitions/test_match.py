@@ -78,14 +78,7 @@ def test_the_rows_fetched_by_row_id_are_those_the_join_on_every_key_finds(
     assert match._has_row_ids(con)
     by_row = match.candidates(con, parsed)
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "q.csv"
-        with path.open("w", newline="", encoding="utf-8") as f:
-            writer = csv_module.writer(f)
-            writer.writerow(["qid", "last", "first", "house", "skey", "li", "fi"])
-            for number, (name, address) in enumerate(parsed):
-                if address.house and name.last:
-                    keys = [address.house, address.street_key, name.last[:1], name.first[:1]]
-                    writer.writerow([number, name.last, name.first, *keys])
+        path = match.query_file(parsed, Path(folder))
         by_keys = match._rows_of(con.execute(match._BY_KEYS, [str(path)]))
 
     def ordered(found: dict[int, list[dict[str, object]]]) -> dict[int, list[str]]:

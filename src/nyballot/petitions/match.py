@@ -150,17 +150,24 @@ def candidates(
     (the pairs ``best_of`` scores; the accuracy benchmark scores them with another classifier
     too)."""
     with tempfile.TemporaryDirectory(prefix="nyballot-review-") as folder:
-        path = Path(folder) / "q.csv"
-        with path.open("w", newline="", encoding="utf-8") as f:
-            writer = csv.writer(f)
-            writer.writerow(["qid", "last", "first", "house", "skey", "li", "fi"])
-            for number, (name, address) in enumerate(parsed):
-                if address.house and name.last:
-                    keys = [address.house, address.street_key, name.last[:1], name.first[:1]]
-                    writer.writerow([number, name.last, name.first, *keys])
+        path = query_file(parsed, Path(folder))
         if _has_row_ids(con):
             return _records(con, con.execute(_BY_ROW, [str(path)]).fetchall())
         return _rows_of(con.execute(_BY_KEYS, [str(path)]))
+
+
+def query_file(parsed: list[tuple[Name, Address]], folder: Path) -> Path:
+    """The lines' blocking keys as the CSV the candidate queries read (``qid`` is the position
+    in ``parsed``); a line without a house number or a surname has none."""
+    path = folder / "q.csv"
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(["qid", "last", "first", "house", "skey", "li", "fi"])
+        for number, (name, address) in enumerate(parsed):
+            if address.house and name.last:
+                keys = [address.house, address.street_key, name.last[:1], name.first[:1]]
+                writer.writerow([number, name.last, name.first, *keys])
+    return path
 
 
 def _has_row_ids(con: duckdb.DuckDBPyConnection) -> bool:
