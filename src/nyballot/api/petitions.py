@@ -18,7 +18,7 @@ so that they do not slow the server's start.
 
 The query names the petition as the command line does (``year``, ``kind``, ``party``,
 ``unit=AD=7`` repeated, ``enrolled``, ``governor_votes``, ``required``, ``seats``, ``law``,
-``with``, and ``petition``: its uid in the desk's book, for § 6-134(3) against the other
+``with``, ``ambiguous_reading`` (``either``, the default, or ``strict``), and ``petition``: its uid in the desk's book, for § 6-134(3) against the other
 petitions there; a kept review also records its signers for theirs, as ``--petition`` does). The
 voter store is ``$NYBALLOT_VOTERS_DB`` (or ./nyballot-voters.duckdb). A lines file posted for
 review has its own, larger limit (``UPLOADS``); every other body is limited as every request's
@@ -83,6 +83,7 @@ def asked(
     seats: Annotated[int, Query(ge=1, le=100)] = 1,
     law: Annotated[str | None, Query(max_length=40)] = None,
     overlays: Annotated[list[str] | None, Query(alias="with", max_length=5)] = None,
+    ambiguous_reading: Literal["either", "strict"] = "either",
 ) -> ReviewRequest:
     return ReviewRequest(
         year=year,
@@ -94,6 +95,7 @@ def asked(
         required=required,
         seats=seats,
         law=LawChoice(law, tuple(overlays or ())),
+        ambiguous_reading=ambiguous_reading,
     )
 
 

@@ -44,6 +44,14 @@ def _review_options(func: Any) -> Any:
         ),
         click.option("--required", type=int, help="The number required, given directly."),
         click.option("--seats", type=int, default=1, show_default=True, help="Persons elected."),
+        click.option(
+            "--ambiguous-reading",
+            type=click.Choice(["either", "strict"]),
+            default="either",
+            show_default=True,
+            help="A line that fits two voters: valid when it stands whichever signed "
+            "(§ 6-154(3)(a)(i)), or never counted until a clerk chooses (strict, § 6-154(1)).",
+        ),
         click.option("--law", "law_id", metavar="VERSION", help="Law version (default: in force)."),
         with_option("overlays", "A what-if bill or overlay file."),
         click.option("--petition", metavar="UID", help="The petition in the desk's book."),
@@ -103,6 +111,7 @@ def _asked(options: dict[str, Any]) -> tuple[Petition, Request]:
         required=options["required"],
         seats=options["seats"],
         law=LawChoice(options["law_id"], tuple(options["overlays"])),
+        ambiguous_reading=options["ambiguous_reading"],
     )
     return petition, request
 
