@@ -92,3 +92,70 @@ def test_the_rulings_agree_whichever_petition_is_reviewed_first(
         # Reviewed again, B agrees with the order A, B.
         again = _review(path, desk, uids["B"], SIGNED["B"])
         assert _got(path, again) == (["duplicate_other_petition"], [])
+
+
+@pytest.fixture(scope="module")
+def family(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """1 Robert Kowalczyk Jr and 2 Robert Kowalczyk Sr, both DEM, at 18 Birch St."""
+    kowalczyk = {"LASTNAME": "KOWALCZYK", "FIRSTNAME": "ROBERT", "RADDNUMBER": "18",
+                 "RSTREETNAME": "BIRCH ST"}  # fmt: skip
+    return store(tmp_path_factory.mktemp("rival-family"), [
+        {**kowalczyk, "NAMESUFFIX": "JR"}, {**kowalczyk, "NAMESUFFIX": "SR"},
+    ])  # fmt: skip
+
+
+# Petition A: "Robert Kowalczyk" (Jr or Sr) on March 1; petition B: "Robert Kowalczyk Jr" on
+# March 3. A's line is valid whichever signed only if neither signed a rival petition: the Jr
+# signed B, so A's line is ambiguous and not valid, whichever petition is reviewed first; B's
+# line is the Jr's and stands (A's line is no voter's counted signature).
+FAMILY_LINES = {"A": ("2026-03-01", "Robert Kowalczyk"), "B": ("2026-03-03", "Robert Kowalczyk Jr")}
+
+
+def _family_review(path: Path, desk: Desk, uid: str, name: str) -> str:
+    day, written = FAMILY_LINES[name]
+    petition = read_lines(lines_file([(1, 1, 1, day, written, "18 Birch St")]), "l")
+    con = connect(path)
+    try:
+        result = book.review_in_book(con, petition, REQUEST, uid, desk.records())
+        kept_id = book.record_review(con, result, uid, keep=True)
+        assert kept_id is not None
+        return kept_id
+    finally:
+        con.close()
+
+
+def _line_of(path: Path, kept_id: str) -> tuple[bool, list[str], bool, list[str]]:
+    """The kept review's one line: valid, its reason codes, whether its signer is for a
+    clerk; and why the review is stale."""
+    con = connect(path, read_only=True)
+    try:
+        found = kept.get(con, kept_id)
+    finally:
+        con.close()
+    (line,) = found["lines"]
+    codes = [r["code"] for r in line["reasons"]]
+    return line["valid"], codes, "identity" in line, [s["reason"] for s in found["stale"]]
+
+
+@pytest.mark.parametrize("first", ["A", "B"])
+def test_a_line_valid_whichever_signed_agrees_whichever_petition_is_reviewed_first(
+    family: Path, tmp_path: Path, first: str
+) -> None:
+    path = tmp_path / "voters.duckdb"
+    shutil.copy(family, path)
+    desk, uids = _book(tmp_path)
+    second = "B" if first == "A" else "A"
+    ids = {first: _family_review(path, desk, uids[first], first)}
+    ids[second] = _family_review(path, desk, uids[second], second)
+    assert _line_of(path, ids["B"]) == (True, [], False, [])
+    if first == "B":
+        # B's signers were known: A's line is ambiguous from the start.
+        assert _line_of(path, ids["A"]) == (False, ["ambiguous"], False, [])
+        return
+    # A first: its line stood whichever signed until B's review showed the Jr's signature.
+    assert _line_of(path, ids["A"]) == (True, [], True, [
+        f"the review of rival petition {uids['B']} changes the § 6-134(3) ruling of sheet 1 "
+        "line 1; review this petition again"
+    ])  # fmt: skip
+    again = _family_review(path, desk, uids["A"], "A")
+    assert _line_of(path, again) == (False, ["ambiguous"], False, [])

@@ -332,6 +332,25 @@ def undo(review_id: str, volume: int, sheet: int, line_number: int, reason: str,
 
 @petitions.command()
 @click.argument("review_id", metavar="REVIEW_ID")
+@click.argument("reading", type=click.Choice(["either", "strict"]))
+@click.option("--reason", required=True, help="Why (kept in the history).")
+@click.option("--clerk", default="clerk", show_default=True)
+@DB
+def reading(review_id: str, reading: str, reason: str, clerk: str, db: str | None) -> None:
+    """Read a kept review's ambiguous lines as READING from now on: either (a line that stands
+    whichever of its voters signed is valid) or strict (none counted until a clerk chooses)."""
+    from nyballot.petitions import kept
+    from nyballot.voters.store import opened
+
+    with opened(db, read_only=False) as con:
+        found = kept.read_as(con, review_id, reading, reason, clerk)
+    t = found["tally_after_overrides"]
+    click.echo(f"read {reading}: {t['valid']} valid after the clerk's rulings "
+               f"({t['identity_for_clerk']} of them identity for a clerk)")  # fmt: skip
+
+
+@petitions.command()
+@click.argument("review_id", metavar="REVIEW_ID")
 @click.option("--clerk", default="clerk", show_default=True)
 @DB
 def certify(review_id: str, clerk: str, db: str | None) -> None:

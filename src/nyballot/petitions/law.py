@@ -71,8 +71,9 @@ def readings(year: int | None = None) -> dict[str, Ground]:
     each with its cite, its quoted words and what it reads them to say (``note``)."""
     found = provisions_in_force(LawChoice(), season_year() if year is None else year)
     return {
-        name: Ground(name, item.cite, " ".join(item.law), item.source or "", item.unverified,
-                     item.note)  # fmt: skip
+        name: Ground(
+            name, item.cite, " ".join(item.law), item.source or "", item.unverified, item.note
+        )
         for name in READINGS
         if (item := found.get(f"readings.ambiguous_line.{name}")) is not None
     }

@@ -289,7 +289,7 @@ def read_ambiguous(ruled: dict[str, Any], why: str, rules: Rules) -> None:
         "strict": {
             **ambiguous_reason,
             "detail": f"{ambiguous_reason['detail']}; under the strict reading (§ {strict.cite}, "
-            f"\"{strict.words}\") it is not counted until a clerk chooses, though it is valid "
+            f'"{strict.words}") it is not counted until a clerk chooses, though it is valid '
             f"whichever of them signed under the other (§ {either.cite})",
         },
     }
@@ -310,6 +310,6 @@ def reading_said(rules: Rules) -> str:
     chosen = rules.readings[rules.reading]
     mark = ", text unverified" if chosen.unverified else ""
     return (
-        f"Ambiguous lines read {rules.reading} (§ {chosen.cite}{mark}, \"{chosen.words}\"): "
+        f'Ambiguous lines read {rules.reading} (§ {chosen.cite}{mark}, "{chosen.words}"): '
         + chosen.note
     )
