@@ -4,6 +4,7 @@ reviewed first, and a kept review that a later one changes is marked stale, with
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -42,9 +43,16 @@ def _book(tmp_path: Path) -> tuple[Desk, dict[str, str]]:
     return desk, uids
 
 
-def _review(path: Path, desk: Desk, uid: str, day: str) -> str:
-    """Review and keep one petition (Ravi Shah's line, signed ``day``); the kept review's id."""
-    petition = read_lines(lines_file([(1, 1, 1, day, "Ravi Shah", "11 School St")]), "l")
+def _review(
+    path: Path,
+    desk: Desk,
+    uid: str,
+    day: str,
+    line: tuple[str, str] = ("Ravi Shah", "11 School St"),
+) -> str:
+    """Review and keep one petition (one ``line``, by default Ravi Shah's, signed ``day``); the
+    kept review's id."""
+    petition = read_lines(lines_file([(1, 1, 1, day, *line)]), "l")
     con = connect(path)
     try:
         result = book.review_in_book(con, petition, REQUEST, uid, desk.records())
@@ -55,12 +63,28 @@ def _review(path: Path, desk: Desk, uid: str, day: str) -> str:
         con.close()
 
 
-def _got(path: Path, kept_id: str) -> tuple[list[str], list[dict[str, Any]]]:
+def _kept(path: Path, kept_id: str) -> dict[str, Any]:
     con = connect(path, read_only=True)
     try:
-        found = kept.get(con, kept_id)
+        return kept.get(con, kept_id)
     finally:
         con.close()
+
+
+def _in_order(
+    voters: Path, tmp_path: Path, first: str, review: Callable[[Path, Desk, str, str], str]
+) -> tuple[Path, Desk, dict[str, str], dict[str, str]]:
+    """A copy of the store, the book of petitions A and B, and their kept reviews' ids, the
+    petition ``first`` reviewed (by ``review(path, desk, uid, name)``) first."""
+    path = tmp_path / "voters.duckdb"
+    shutil.copy(voters, path)
+    desk, uids = _book(tmp_path)
+    ids = {name: review(path, desk, uids[name], name) for name in (first, "AB".replace(first, ""))}
+    return path, desk, uids, ids
+
+
+def _got(path: Path, kept_id: str) -> tuple[list[str], list[dict[str, Any]]]:
+    found = _kept(path, kept_id)
     (line,) = found["lines"]
     assert line["voter"]["SBOEID"] == voter(1)
     return [r["code"] for r in line["reasons"]], found["stale"]
@@ -70,12 +94,9 @@ def _got(path: Path, kept_id: str) -> tuple[list[str], list[dict[str, Any]]]:
 def test_the_rulings_agree_whichever_petition_is_reviewed_first(
     voters: Path, tmp_path: Path, first: str
 ) -> None:
-    path = tmp_path / "voters.duckdb"
-    shutil.copy(voters, path)
-    desk, uids = _book(tmp_path)
-    second = "B" if first == "A" else "A"
-    ids = {first: _review(path, desk, uids[first], SIGNED[first])}
-    ids[second] = _review(path, desk, uids[second], SIGNED[second])
+    path, desk, uids, ids = _in_order(
+        voters, tmp_path, first, lambda p, d, uid, name: _review(p, d, uid, SIGNED[name])
+    )
     codes, stale = _got(path, ids[first])
     if first == "A":
         # A first: nothing to strike on A, then B's line falls to A's earlier one. A stands.
@@ -113,25 +134,13 @@ FAMILY_LINES = {"A": ("2026-03-01", "Robert Kowalczyk"), "B": ("2026-03-03", "Ro
 
 def _family_review(path: Path, desk: Desk, uid: str, name: str) -> str:
     day, written = FAMILY_LINES[name]
-    petition = read_lines(lines_file([(1, 1, 1, day, written, "18 Birch St")]), "l")
-    con = connect(path)
-    try:
-        result = book.review_in_book(con, petition, REQUEST, uid, desk.records())
-        kept_id = book.record_review(con, result, uid, keep=True)
-        assert kept_id is not None
-        return kept_id
-    finally:
-        con.close()
+    return _review(path, desk, uid, day, (written, "18 Birch St"))
 
 
 def _line_of(path: Path, kept_id: str) -> tuple[bool, list[str], bool, list[str]]:
     """The kept review's one line: valid, its reason codes, whether its signer is for a
     clerk; and why the review is stale."""
-    con = connect(path, read_only=True)
-    try:
-        found = kept.get(con, kept_id)
-    finally:
-        con.close()
+    found = _kept(path, kept_id)
     (line,) = found["lines"]
     codes = [r["code"] for r in line["reasons"]]
     return line["valid"], codes, "identity" in line, [s["reason"] for s in found["stale"]]
@@ -141,12 +150,7 @@ def _line_of(path: Path, kept_id: str) -> tuple[bool, list[str], bool, list[str]
 def test_a_line_valid_whichever_signed_agrees_whichever_petition_is_reviewed_first(
     family: Path, tmp_path: Path, first: str
 ) -> None:
-    path = tmp_path / "voters.duckdb"
-    shutil.copy(family, path)
-    desk, uids = _book(tmp_path)
-    second = "B" if first == "A" else "A"
-    ids = {first: _family_review(path, desk, uids[first], first)}
-    ids[second] = _family_review(path, desk, uids[second], second)
+    path, desk, uids, ids = _in_order(family, tmp_path, first, _family_review)
     assert _line_of(path, ids["B"]) == (True, [], False, [])
     if first == "B":
         # B's signers were known: A's line is ambiguous from the start.
