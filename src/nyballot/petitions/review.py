@@ -79,7 +79,9 @@ class Review:
     of the first pass wait in a temporary file, and the second adds § 6-136(2)'s "only one
     counts" to the others: the counted line is the voter's earliest signed of those that stand
     on their own, then by volume, sheet and line (``counted_first``), whatever the order of
-    the rows."""
+    the rows. The second pass also reads each ambiguous line: valid whichever of its voters
+    signed when each may sign and none is a voter of another line or of a rival petition
+    (``rulings.why_not_either``, § 6-154(3)(a)(i)), unless the request reads them strictly."""
 
     def __init__(
         self,
