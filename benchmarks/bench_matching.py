@@ -276,7 +276,9 @@ def either_way(found: list[match.Match | None], rules: Rules) -> list[bool]:
                       for m in (got, *got.rivals)]  # fmt: skip
         ruled.append({"voter": None, "candidates": candidates, "reasons": [{"code": "ambiguous"}]})
     lines_of = Counter(sboeid for r in ruled for sboeid in voters_of(r))
-    return [bool(r.get("candidates")) and not why_not_either(r, lines_of, {}) for r in ruled]
+    return [
+        bool(r.get("candidates")) and not why_not_either(r, lines_of.__getitem__, {}) for r in ruled
+    ]
 
 
 def scored(lines: list[Line], found: list[match.Match | None], rules: Rules) -> dict[str, float]:

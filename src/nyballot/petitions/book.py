@@ -162,7 +162,7 @@ def changed_lines(con: duckdb.DuckDBPyConnection, result: dict[str, Any], uid: s
     for x in result["lines"]:
         if x.get("candidates"):
             # Valid whichever signed only while none of its voters signed a rival petition.
-            stands = not why_not_either(x, lines_of, others)
+            stands = not why_not_either(x, lines_of.__getitem__, others)
             if stands != ("identity" in x):
                 changed.append(line_named(kept.place_of(x)))
             continue

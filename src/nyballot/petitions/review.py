@@ -103,15 +103,22 @@ class Review:
     def lines(self) -> Iterator[dict[str, Any]]:
         """Each line's ruling, in the file's order."""
         signed: dict[str, list[tuple[Any, ...]]] = {}
-        lines_of: Counter[str] = Counter()  # each voter's lines, as matched or as a candidate
+        # The ambiguous lines each voter may be the signer of (his matched lines are in
+        # ``signed``: no count of every voter is kept beside it, for a million lines' memory).
+        in_ambiguous: Counter[str] = Counter()
         with tempfile.TemporaryFile() as held:
             for ruled in self._first_pass():
                 voter = ruled["voter"]
                 if voter is not None:
                     signed.setdefault(str(voter["SBOEID"]), []).append(_order(ruled))
-                lines_of.update(rulings.voters_of(ruled))
+                elif ruled.get("candidates"):
+                    in_ambiguous.update(rulings.voters_of(ruled))
                 held.write(orjson.dumps(ruled) + b"\n")
             counted = {sboeid: counted_first(places) for sboeid, places in signed.items()}
+
+            def lines_of(sboeid: str) -> int:
+                return len(signed.get(sboeid, ())) + in_ambiguous[sboeid]
+
             held.seek(0)
             for raw in held:
                 ruled = orjson.loads(raw)

@@ -8,7 +8,7 @@ ground; every code's words are in ``law``.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -251,20 +251,23 @@ def voters_of(ruled: Mapping[str, Any]) -> Iterable[str]:
 
 
 def why_not_either(
-    ruled: Mapping[str, Any], lines_of: Mapping[str, int], others: Mapping[str, Sequence[Any]]
+    ruled: Mapping[str, Any],
+    lines_of: Callable[[str], int],
+    others: Mapping[str, Sequence[Any]],
 ) -> str:
     """Why an ambiguous line is not valid whichever of its voters signed it, or '' when it is
     (§ 6-154(3)(a)(i): an objection gives a reason, and no reading of it gives one): each of
     them may sign, the line has no defect of its own, and none of them is the voter of another
-    line of this petition (``lines_of``: every line's voters) or signed another petition for
-    the office (``others``, § 6-134(3)). Order-free: it asks of every line at once."""
+    line of this petition (``lines_of(sboeid)``: the lines he or she may be the signer of) or
+    signed another petition for the office (``others``, § 6-134(3)). Order-free: it asks of
+    every line at once."""
     if any(r["code"] != "ambiguous" for r in ruled["reasons"]):
         return "the line falls for a reason of its own"
     for voter in ruled["candidates"]:
         sboeid = str(voter["SBOEID"])
         if not voter["may_sign"]:
             return f"{sboeid} may not sign this petition"
-        if lines_of.get(sboeid, 0) > 1:
+        if lines_of(sboeid) > 1:
             return f"{sboeid} may have signed another line of this petition"
         if others.get(sboeid):
             return f"{sboeid} signed another petition for the office"
