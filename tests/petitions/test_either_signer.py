@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from nyballot.filing.desk import Desk
 from nyballot.filing.errors import ConflictError
-from nyballot.petitions import clerk, kept
+from nyballot.petitions import clerk, kept, report
 from nyballot.petitions.lines import read_lines
 from nyballot.petitions.review import review
 from nyballot.voters.store import connect
@@ -64,6 +64,10 @@ def test_a_jr_and_sr_who_both_may_sign_make_the_line_valid_its_signer_for_a_cler
     assert result["petition"]["ambiguous_reading"] == "either"
     said = "Ambiguous lines read either (§ 6-154(3)(a)(i)"
     assert any(n.startswith(said) for n in result["notes"])
+    shown = f"(§ 6-154(3)(a)(i); {voter(1)} or {voter(2)})"
+    assert "valid, identity for a clerk: each of them may sign" in report.worksheet(result)
+    assert shown in report.worksheet(result)
+    assert "1 valid (1 of them identity for a clerk), 0 invalid" in report.text(result)
 
 
 def test_a_sr_not_enrolled_leaves_the_line_ambiguous_and_not_valid(families: Path) -> None:
@@ -220,6 +224,8 @@ def test_the_api_reads_either_way_and_a_kept_review_switches(
     auth = {"Authorization": f"Bearer {token}"}
     made = client.post(f"/petitions/reviews?{query}", content=body, headers=auth)
     uid = made.json()["id"]
+    page = client.get(f"/web/petitions/{uid}").text
+    assert "valid, identity for a clerk: each of them may sign" in page
     read = client.post(f"/petitions/reviews/{uid}/reading", headers=auth,
                        json={"reading": "strict", "reason": "the board's rule"})  # fmt: skip
     assert read.status_code == 201
