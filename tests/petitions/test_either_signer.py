@@ -271,3 +271,12 @@ def test_shuffling_lines_valid_whichever_signed_changes_no_ruling(
     families: Path, order: list[int]
 ) -> None:
     assert _ruled(families, [SHUFFLED[i] for i in order]) == _ruled(families, SHUFFLED)
+
+
+def test_a_line_of_a_review_kept_before_this_reading_is_not_read_valid_whichever_signed() -> None:
+    from nyballot.petitions.rulings import why_not_either
+
+    # Kept before each voter of an ambiguous line carried whether he or she may sign.
+    old = {"voter": None, "candidates": [{"SBOEID": voter(1)}, {"SBOEID": voter(2)}],
+           "reasons": [{"code": "ambiguous"}]}  # fmt: skip
+    assert why_not_either(old, lambda sboeid: 1, {}).endswith("review it again")

@@ -265,6 +265,8 @@ def why_not_either(
         return "the line falls for a reason of its own"
     for voter in ruled["candidates"]:
         sboeid = str(voter["SBOEID"])
+        if "may_sign" not in voter:  # a review kept before lines were read this way
+            return "reviewed before a line was read valid whichever signed: review it again"
         if not voter["may_sign"]:
             return f"{sboeid} may not sign this petition"
         if lines_of(sboeid) > 1:
