@@ -138,7 +138,7 @@ def test_paging_the_book_by_cursor_gives_every_paper_once_in_order(
 ) -> None:
     seen, after = [], None
     for _ in range(100):
-        page = book.public_page(board_id, None, limit, after=after)[0]
+        page = book.public_page(reading.PageAsked(board_id, None, limit, after=after))[0]
         seen += [row["seq"] for row in page.rows]
         assert len(page.rows) <= limit
         if page.next is None:
@@ -266,3 +266,4 @@ def test_a_page_by_cursor_is_read_from_an_index_without_sorting(book: Desk, quer
             conn.exec_driver_sql("SET enable_bitmapscan = off")
             plan = " ".join(str(r[0]) for r in conn.exec_driver_sql(f"EXPLAIN {query}"))
             assert "Index" in plan and "Sort" not in plan, plan
+
