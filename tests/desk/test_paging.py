@@ -267,3 +267,29 @@ def test_a_page_by_cursor_is_read_from_an_index_without_sorting(book: Desk, quer
             plan = " ".join(str(r[0]) for r in conn.exec_driver_sql(f"EXPLAIN {query}"))
             assert "Index" in plan and "Sort" not in plan, plan
 
+
+def test_the_command_line_pages_the_book_by_cursor(book: Desk, run: CliRun) -> None:
+    url = str(book.engine.url)
+    whole = json.loads(run("desk", "book", "--db", url, "--format", "json")[1])
+    seen, after, pages = [], "0", 0
+    while after is not None:
+        code, out, _ = run("desk", "book", "--db", url, "--format", "json", "--limit", "10",
+                           "--after", after)  # fmt: skip
+        page = json.loads(out)
+        assert code == 0 and len(page["rows"]) <= 10
+        seen += [r["seq"] for r in page["rows"]]
+        after, pages = (str(page["next"]) if page["next"] is not None else None), pages + 1
+    # 33 papers (31 petitions, an objection, its specifications): four pages of 10, 10, 10, 3.
+    assert seen == [r["seq"] for r in whole["rows"]] and len(seen) == 33 and pages == 4
+    assert whole["next"] is None and len(whole["digests"]) >= 1
+    code, out, _ = run("desk", "book", "--db", url, "--limit", "2", "--board", "albany")
+    # Every third paper of the thirty is albany's (i = 0, 3, ...): its first two are #1 and #4.
+    assert code == 0 and out.splitlines()[-1] == "next page: --after 4"
+
+
+def test_the_command_line_refuses_a_cursor_of_the_book_that_is_not_a_seq(
+    book: Desk, run: CliRun
+) -> None:
+    code, out, err = run("desk", "book", "--db", str(book.engine.url), "--after", "tomorrow")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "--after" in err and "tomorrow" in err
