@@ -157,3 +157,15 @@ def test_an_error_answer_is_not_kept() -> None:
     kept = KeptPages(lambda: (1,))
     kept.answer("k", lambda: Response(b"no", status_code=400))
     assert kept.answer("k", lambda: _page("yes")).body == b"yes"
+
+
+def test_a_kept_page_answered_before_routing_keeps_its_headers_and_every_guard(desk: Desk) -> None:
+    with TestClient(create_app(str(desk.engine.url), rate=0.001, burst=3)) as c:
+        made = c.get("/web/book")
+        kept = c.get("/web/book")
+        head = c.head("/web/book")
+        refused = c.get("/web/book")  # the fourth in a burst of three: the rate limit holds
+    assert kept.content == made.content and head.content == b""
+    for name in ("content-type", "content-length", "content-security-policy"):
+        assert kept.headers[name] == made.headers[name] == head.headers[name]
+    assert refused.status_code == 429

@@ -21,7 +21,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
 from nyballot.api.errors import DESK_READ, READ, WRITE, answers
-from nyballot.api.kept_pages import KeptPages
+from nyballot.api.kept_pages import KeptPages, page_key
 from nyballot.filing import book as book_export
 from nyballot.filing import chain, keys, reading
 from nyballot.filing.access import Actor
@@ -69,14 +69,11 @@ async def off_loop(request: Request, read: Callable[..., T], *args: Any) -> T:
     return await anyio.to_thread.run_sync(read, *args, limiter=state.readers[1])
 
 
-async def kept_read(
-    request: Request, day: object, read: Callable[..., Response], *args: Any
-) -> Response:
+async def kept_read(request: Request, read: Callable[..., Response], *args: Any) -> Response:
     """``read(*args)`` by ``off_loop``, or the page it made before if the book has not changed
-    since (``KeptPages``): a public page depends on its path and query and on ``day`` (the
-    day it is read as of, if it has one), and on the book."""
+    since (``KeptPages``, by ``page_key``); the page made is kept."""
     kept: KeptPages = request.app.state.kept_pages
-    key = (request.url.path, request.scope["query_string"], day)
+    key = page_key(request.scope)
     return await off_loop(request, kept.answer, key, functools.partial(read, *args))
 
 
@@ -196,7 +193,7 @@ async def book(
     cursor ``after`` (the ``next`` link gives it; a deep page costs what the first does) or
     from ``offset``, with the daily digests of the days its records were made (every digest:
     ``/book/digests``)."""
-    return await kept_read(request, None, _book, request, board, year, format, limit, offset, after)
+    return await kept_read(request, _book, request, board, year, format, limit, offset, after)
 
 
 def _book(
@@ -308,7 +305,7 @@ async def due(
     or from ``offset``; the whole count in ``X-Total-Count`` (on a page asked for without a
     cursor)."""
     day = parse_day(on, "on") if on is not None else dt.datetime.now(NEW_YORK).date()
-    return await kept_read(request, day, _due, request, board, year, day, limit, offset, after)
+    return await kept_read(request, _due, request, board, year, day, limit, offset, after)
 
 
 def _due(

@@ -1,25 +1,41 @@
 """The public pages of the book kept between requests: a page asked for again while the book has
 not changed is answered with the body made the first time, not read and rendered again.
 
-A page is kept with the book's version it was made at (``Desk.version``: the last record's seq
-and the public keys' count, read from the database, so another worker's write counts too) and
-answered again only if it is at least the version the asking request read first. A page made
-after a write was acknowledged is made from a read that began after it, so no page kept is
-older than a write its reader saw acknowledged. Many clients asking the same page at once, as a
-write lands, wait for one of them to make it (one lock per stripe of the pages asked for).
+A page kept is answered before routing (``AnswerKept``); one made is kept by its route
+(``nyballot.api.desk.kept_read``). A page is kept with the book's version it was made at
+(``Desk.version``: the last record's seq and the public keys' count, read from the database,
+so another worker's write counts too) and answered again only if it is at least the version the
+asking request read first. A page made after a write was acknowledged is made from a read that
+began after it, so no page kept is older than a write its reader saw acknowledged. Many clients
+asking the same page at once, as a write lands, wait for one of them to make it (one lock per
+stripe of the pages asked for).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import NamedTuple
 
+import anyio
 from starlette.responses import Response
+
+from nyballot.api.body_limit import ASGIApp, Receive, Scope, Send
+from nyballot.errors import NyballotError
+from nyballot.filing.model import NEW_YORK
+from nyballot.reckoning.season import today
 
 STRIPES = 16  # pages made at once at most; more would only share the interpreter
 BUDGET = 32 * 1024 * 1024  # bytes of bodies kept, by default: a few hundred pages
+PATHS = frozenset({"/book", "/due", "/web/book", "/web/due"})  # the pages kept
+
+
+def page_key(scope: Scope) -> Hashable:
+    """What a public page depends on besides the book: its path and query, and the day it is
+    read as of when the query names none (the site's ``today``, the API's day in New York)."""
+    return scope["path"], scope["query_string"], today(), dt.datetime.now(NEW_YORK).date()
 
 
 class _Kept(NamedTuple):
@@ -38,8 +54,12 @@ class KeptPages:
     """Pages by what they answer (``key``), each kept with the version it was made at, the
     least recently asked forgotten first beyond ``budget`` bytes (0: nothing kept)."""
 
-    def __init__(self, version: Callable[[], tuple[int, ...]], budget: int = BUDGET) -> None:
-        self.version, self.budget = version, budget
+    def __init__(
+        self, version: Callable[[], tuple[int, ...]], budget: int = BUDGET, inline: bool = False
+    ) -> None:
+        """``inline``: the version is read on the event loop (a local SQLite file's answers in
+        microseconds), else in a worker thread (a database server's round trip)."""
+        self.version, self.budget, self.inline = version, budget, inline
         self._kept: OrderedDict[Hashable, _Kept] = OrderedDict()
         self._size = 0
         self._lock = threading.Lock()
@@ -63,6 +83,14 @@ class KeptPages:
                 self._put(key, _Kept(now, made.status_code, list(made.raw_headers), made.body))
             return made
 
+    async def kept(self, key: Hashable) -> Response | None:
+        """The page ``key`` if it is kept at the book's version or later, else None."""
+        if self.budget <= 0:
+            return None
+        now = self.version() if self.inline else await anyio.to_thread.run_sync(self.version)
+        found = self._get(key, now)
+        return found.response() if found is not None else None
+
     def _get(self, key: Hashable, now: tuple[int, ...]) -> _Kept | None:
         with self._lock:
             found = self._kept.get(key)
@@ -83,3 +111,22 @@ class KeptPages:
             while self._size > self.budget:
                 _, gone = self._kept.popitem(last=False)
                 self._size -= len(gone.body)
+
+
+class AnswerKept:
+    """Answer a ``GET`` of a public page kept at the book's version from its kept body, without
+    routing (a kept page was made for a valid request: its query was checked then)."""
+
+    def __init__(self, app: ASGIApp, pages: KeptPages) -> None:
+        self.app, self.pages = app, pages
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "GET" and scope["path"] in PATHS:
+            try:
+                found = await self.pages.kept(page_key(scope))
+            except NyballotError:  # no day to read as of (a bad NYBALLOT_TODAY): the route says
+                found = None
+            if found is not None:
+                await found(scope, receive, send)
+                return
+        await self.app(scope, receive, send)

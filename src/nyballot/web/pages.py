@@ -31,7 +31,6 @@ from nyballot.filing import reading
 from nyballot.filing.desk import Desk
 from nyballot.filing.errors import NotFoundError
 from nyballot.filing.model import BOARDS, KINDS
-from nyballot.reckoning.season import today
 from nyballot.web.common import MAX_NAME, choose, parse_year, typed_in
 from nyballot.web.render import render, respond
 
@@ -251,7 +250,7 @@ async def book_page(
     reads it (the next page by the cursor ``after``, the last seq shown; its files hold the
     page shown)."""
     args = (request, board, year, kind, page, after)
-    return await kept_read(request, today(), _book_page, *args)
+    return await kept_read(request, _book_page, *args)
 
 
 def _turned(request: Request, page: int, after: int | None = None) -> str:

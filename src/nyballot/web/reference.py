@@ -25,7 +25,6 @@ from nyballot.filing.model import BOARDS
 from nyballot.law.loader import load_law
 from nyballot.law.model import Rule
 from nyballot.reckoning.holidays import holidays
-from nyballot.reckoning.season import today
 from nyballot.web.calendars import as_of, this_year
 from nyballot.web.common import MAX_NAME, parse_year, typed_in
 from nyballot.web.pages import Text
@@ -167,7 +166,7 @@ async def due_page(
     the candidate, office and party of the paper it runs for, ``DUE_PAGE`` at a time (the next
     page by the cursor ``after``, as the API's ``/due``)."""
     args = (request, board, on, days, offset, after)
-    return await kept_read(request, today(), _due_page, *args)
+    return await kept_read(request, _due_page, *args)
 
 
 def _due_page(
