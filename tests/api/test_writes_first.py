@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from nyballot.api.middleware import WritesFirst
 
 
@@ -47,22 +49,19 @@ def _served(patience: float, write_takes: float) -> list[str]:
     return seen
 
 
-def test_a_read_waits_for_the_write_in_flight_but_a_health_check_does_not() -> None:
-    assert _served(patience=1.0, write_takes=0.05) == [
-        "POST /filings",
-        "GET /health",
-        "written",
-        "GET /book",
-    ]
-
-
-def test_a_read_waits_no_longer_than_its_patience() -> None:
-    assert _served(patience=0.01, write_takes=0.2) == [
-        "POST /filings",
-        "GET /health",
-        "GET /book",
-        "written",
-    ]
+@pytest.mark.parametrize(
+    ("patience", "write_takes", "order"),
+    [
+        # The read waits for the write in flight; a health check does not.
+        (1.0, 0.05, ["POST /filings", "GET /health", "written", "GET /book"]),
+        # ... and no longer than its patience.
+        (0.01, 0.2, ["POST /filings", "GET /health", "GET /book", "written"]),
+    ],
+)
+def test_a_read_waits_for_the_write_in_flight_no_longer_than_its_patience(
+    patience: float, write_takes: float, order: list[str]
+) -> None:
+    assert _served(patience, write_takes) == order
 
 
 def test_a_post_that_writes_no_paper_holds_no_read() -> None:
