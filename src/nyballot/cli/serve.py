@@ -79,6 +79,15 @@ def proxy_settings(trusted: tuple[str, ...]) -> dict[str, Any]:
     help="Requests a second per client address, in bursts of 100 (0: no limit); over it, 429.",
 )
 @click.option(
+    "--page-cache",
+    default=32,
+    show_default=True,
+    type=click.IntRange(0, 4096),
+    metavar="MIB",
+    help="Megabytes of the book's public pages (/book, /due, /web/book, /web/due) kept per "
+    "worker and answered again until the book changes (0: none).",
+)
+@click.option(
     "--access-log",
     metavar="FILE",
     help="Append a Common Log Format line per request to FILE ('-': standard error).",
@@ -106,6 +115,7 @@ def serve(
     voters_db: str | None,
     workers: int,
     rate_limit: float,
+    page_cache: int,
     access_log: str | None,
     trusted_proxies: tuple[str, ...],
     key: str | None,
@@ -120,6 +130,7 @@ def serve(
     if voters_db:
         os.environ["NYBALLOT_VOTERS_DB"] = voters_db  # the server's workers read it
     os.environ["NYBALLOT_RATE_LIMIT"] = str(rate_limit)
+    os.environ["NYBALLOT_PAGE_CACHE"] = str(page_cache)
     if access_log:
         if access_log != "-":
             open(access_log, "a").close()  # a path that cannot be written fails here, in one line

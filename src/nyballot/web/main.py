@@ -2,8 +2,9 @@
 $NYBALLOT_DATABASE_URL.
 
 ``nyballot serve`` passes its options to each worker process in the environment:
-$NYBALLOT_RATE_LIMIT (requests a second per client, 0 for none), $NYBALLOT_ACCESS_LOG (a file
-to append a Common Log Format line to per request, or ``-`` for standard error) and
+$NYBALLOT_RATE_LIMIT (requests a second per client, 0 for none), $NYBALLOT_PAGE_CACHE (MiB of
+the book's public pages kept, 0 for none), $NYBALLOT_ACCESS_LOG (a file to append a Common Log
+Format line to per request, or ``-`` for standard error) and
 $NYBALLOT_SIGNING_KEY (where the board's signing key is: a file, or env:NAME).
 """
 
@@ -14,6 +15,7 @@ import sys
 from typing import TextIO
 
 from nyballot.api.app import RATE
+from nyballot.api.kept_pages import BUDGET
 from nyballot.filing.keys import key_from_env
 from nyballot.web import create_app
 
@@ -30,5 +32,6 @@ def _access_log() -> TextIO | None:
 app = create_app(
     rate=float(os.environ.get("NYBALLOT_RATE_LIMIT", RATE)),
     access_log=_access_log(),
+    page_cache=int(os.environ.get("NYBALLOT_PAGE_CACHE", BUDGET >> 20)) << 20,
     key=key_from_env(),
 )
