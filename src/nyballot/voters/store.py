@@ -35,8 +35,9 @@ from nyballot.voters.where import store_value
 
 MEMORY_LIMIT = "1500MB"  # well inside the 2 GB the import is allowed
 # A store opened only to be read (a review): DuckDB keeps what it has read of the file up to its
-# limit, beside a review's own lines and rulings, which the 2 GB must hold too.
-READ_MEMORY_LIMIT = "800MB"
+# limit, beside a review's own lines and rulings, which the 2 GB must hold too (a million lines
+# hold some 1.3 GB); what it lets go it reads again from the system's cache.
+READ_MEMORY_LIMIT = "500MB"
 # What the store keeps besides the voter file (carried over when the file is replaced): each
 # table's columns and their types. A column added after stores were made comes last, with the
 # value its rows had before it (``migrate``): a line without a volume is of volume 1.
