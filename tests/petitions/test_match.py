@@ -85,3 +85,67 @@ def test_the_rows_fetched_by_row_id_are_those_the_join_on_every_key_finds(
         return {q: sorted(repr(sorted(r.items())) for r in rs) for q, rs in found.items()}
 
     assert by_row and ordered(by_row) == ordered(by_keys)
+
+
+# One household at 12 Elm St: the voters a line of one of them is blocked with.
+_HOUSEHOLD = ["JOHN", "ROBERT", "MARY", "WILHELMINA", "JOANNE"]
+
+
+@pytest.fixture(scope="module")
+def household(tmp_path_factory: pytest.TempPathFactory) -> duckdb.DuckDBPyConnection:
+    from .voterfile import store
+
+    folder = tmp_path_factory.mktemp("household")
+    voters = [
+        {"LASTNAME": "SMITH", "FIRSTNAME": f, "RADDNUMBER": "12", "RSTREETNAME": "ELM ST"}
+        for f in _HOUSEHOLD
+    ]
+    return connect(store(folder, voters), read_only=True)
+
+
+def test_the_first_name_test_in_sql_cuts_only_voters_no_score_could_take(
+    household: duckdb.DuckDBPyConnection, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The candidate query keeps only the voters whose first name ``first_name`` could take
+    # (the name, its initial, a close spelling, a nickname); the same query without that test
+    # must give no other voter that the scoring would take, and must give more voters.
+    from nyballot.petitions import match
+    from nyballot.petitions.parse import parse_address, parse_name
+
+    written = ["Bob Smith", "Jon Smith", "J Smith", "Mary Smith", "Billie Smith", "Zed Smith",
+               "Smith", "Joanne Smyth", "Rbert Smith"]  # fmt: skip
+    parsed = [(parse_name(n), parse_address("12 Elm St")) for n in written]
+    kept = match.candidates(household, parsed)
+    monkeypatch.setattr(match, "_BY_ROW", match._BY_ROW.replace(match._FIRST_CLOSE, "TRUE"))
+    every = match.candidates(household, parsed)
+
+    def first_names(found: dict[int, list[dict[str, object]]], n: int) -> set[object]:
+        return {v["first_n"] for v in found.get(n, [])}
+
+    for n, (name, address) in enumerate(parsed):
+        taken = {v["first_n"] for v in every.get(n, []) if match._parts(name, address, v)}
+        assert taken <= first_names(kept, n) <= first_names(every, n)
+    # Bob is Robert's nickname (the nicknames table), Jon a spelling of John, J John's or
+    # Joanne's initial; Zed is no one's name; "Smith" alone has no first name.
+    assert first_names(kept, 0) == {"ROBERT"}
+    assert first_names(kept, 1) == {"JOHN", "JOANNE"}  # Jaro-Winkler 0.93 and 0.87
+    assert first_names(kept, 2) == {"JOHN", "JOANNE"}
+    assert first_names(kept, 5) == set() and first_names(every, 5) == set(_HOUSEHOLD)
+    assert sum(map(len, kept.values())) < sum(map(len, every.values()))
+
+
+def test_the_first_name_gate_s_spelling_test_is_the_scoring_s(
+    memory: duckdb.DuckDBPyConnection,
+) -> None:
+    # DuckDB's Jaro-Winkler and rapidfuzz's agree (the gate sits 0.01 under the score's
+    # 0.80 for rounding alone): the pairs of the household test and some harder ones.
+    from rapidfuzz.distance import JaroWinkler
+
+    pairs = [(a, b) for a in [*_HOUSEHOLD, "JON", "BOB", "RBERT", "J", ""]
+             for b in [*_HOUSEHOLD, "JONATHAN", "ROBERTA", "MARYANN", "WILLIAM"]]  # fmt: skip
+    rows = memory.execute(
+        "SELECT a, b, jaro_winkler_similarity(a, b) FROM (SELECT unnest(?) AS a, unnest(?) AS b)",
+        [[a for a, _ in pairs], [b for _, b in pairs]],
+    ).fetchall()
+    for a, b, in_sql in rows:
+        assert abs(in_sql - JaroWinkler.normalized_similarity(a, b)) < 1e-9, (a, b)

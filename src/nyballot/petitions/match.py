@@ -6,8 +6,9 @@ and have a surname with the same first letter, or share the surname and the firs
 and live on a street that could be the line's; and with the voters on a street of the same key
 whose house number is the line's with one digit misread or two transposed, and whose surname
 and first name have the line's first letters (a misread number and a misspelt surname on one
-line). Every such voter whose surname is close enough is scored; there is no "best few" cut, so
-voters who share the name never crowd out the signer.
+line). Every such voter whose surname and first name are close enough is scored (the store
+tests both a little more widely than the score, so as to cut no voter the score would take);
+there is no "best few" cut, so voters who share the name never crowd out the signer.
 
 The score weighs the whole name (surname, first, middle, suffix) and the whole address (house
 number and half code, street, apartment, ZIP), as a share of the weights of the parts compared:
@@ -29,9 +30,11 @@ from __future__ import annotations
 
 import csv
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain, groupby
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +89,14 @@ _SURNAME_CLOSE = (
     f"(jaro_winkler_similarity(v.last_n, q.last) >= {_LAST_IN_SQL} OR 1 - damerau_levenshtein("
     f"v.last_n, q.last) / greatest(length(v.last_n), length(q.last)) >= {_LAST_IN_SQL})"
 )
+# ``first_name``'s test in SQL, as wide: the name itself, the initial of it, a spelling close
+# enough (again a little under Python's), or one of the line's name's variants in the
+# nicknames table (``_variants``, written in the lines' CSV).
+_FIRST_CLOSE = (
+    "(v.first_n = q.first OR (length(q.first) = 1 AND left(v.first_n, 1) = q.first) OR "
+    f"jaro_winkler_similarity(v.first_n, q.first) >= {FIRST_AT_LEAST - 0.01} OR "
+    "list_contains(q.variants, lower(v.first_n)))"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,11 +146,9 @@ def find(
     names = {text: parse_name(text) for text in {q.name for q in distinct}}
     addresses = {text: parse_address(text) for text in {q.address for q in distinct}}
     parsed = [(names[q.name], addresses[q.address]) for q in distinct]
-    found = candidates(con, parsed)
-    best = {
-        query: best_of(name, address, found.get(number, []), threshold)
-        for number, (query, (name, address)) in enumerate(zip(distinct, parsed, strict=True))
-    }
+    best: dict[Query, Match | None] = dict.fromkeys(distinct)
+    for number, voters in _groups(con, parsed):  # a line's voters, scored as they are read
+        best[distinct[number]] = best_of(*parsed[number], voters, threshold)
     return [best[q] for q in queries]
 
 
@@ -149,11 +158,24 @@ def candidates(
     """Every voter who could be each parsed name and address, by its position in ``parsed``
     (the pairs ``best_of`` scores; the accuracy benchmark scores them with another classifier
     too)."""
+    return dict(_groups(con, parsed))
+
+
+def _groups(
+    con: duckdb.DuckDBPyConnection, parsed: list[tuple[Name, Address]]
+) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+    """Each parsed name and address that has candidates, by its position, with them, in the
+    order of the positions."""
     with tempfile.TemporaryDirectory(prefix="nyballot-review-") as folder:
         path = query_file(parsed, Path(folder))
-        if _has_row_ids(con):
-            return _records(con, con.execute(_BY_ROW, [str(path)]).fetchall())
-        return _rows_of(con.execute(_BY_KEYS, [str(path)]))
+        if not _has_row_ids(con):
+            yield from _grouped(con.execute(_BY_KEYS, [str(path)]))
+            return
+        con.execute(f"CREATE OR REPLACE TEMPORARY TABLE {_KEPT} AS {_BY_ROW}", [str(path)])
+    try:
+        yield from _grouped(con.execute(_FIELDS))
+    finally:
+        con.execute(f"DROP TABLE IF EXISTS {_KEPT}")
 
 
 def query_file(parsed: list[tuple[Name, Address]], folder: Path) -> Path:
@@ -162,11 +184,12 @@ def query_file(parsed: list[tuple[Name, Address]], folder: Path) -> Path:
     path = folder / "q.csv"
     with path.open("w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
-        writer.writerow(["qid", "last", "first", "house", "skey", "li", "fi"])
+        writer.writerow(["qid", "last", "first", "house", "skey", "li", "fi", "variants"])
         for number, (name, address) in enumerate(parsed):
             if address.house and name.last:
                 keys = [address.house, address.street_key, name.last[:1], name.first[:1]]
-                writer.writerow([number, name.last, name.first, *keys])
+                variants = " ".join(sorted(_variants(name.first)))
+                writer.writerow([number, name.last, name.first, *keys, variants])
     return path
 
 
@@ -177,43 +200,32 @@ def _has_row_ids(con: duckdb.DuckDBPyConnection) -> bool:
 
 
 def _rows_of(result: duckdb.DuckDBPyConnection) -> dict[int, list[dict[str, Any]]]:
-    names = [d[0] for d in result.description]
     found: dict[int, list[dict[str, Any]]] = {}
-    for row in result.fetchall():
-        record = dict(zip(names, row, strict=True))
-        found.setdefault(int(record.pop("qid")), []).append(record)
+    for qid, rows in _grouped(result):
+        found.setdefault(qid, []).extend(rows)
     return found
 
 
-def _records(
-    con: duckdb.DuckDBPyConnection, pairs: list[tuple[Any, Any]]
-) -> dict[int, list[dict[str, Any]]]:
-    """The voter rows of the (line, row id) pairs, one per line and SBOEID, fetched by row id
-    in sorted runs: a join would read the shown fields of every voter in the file, a filter on
-    the row id reads them only near the rows kept (about twice as fast at the state's size)."""
-    rows: dict[int, dict[str, Any]] = {}
-    ids = sorted({int(rid) for _, rid in pairs})
-    for start in range(0, len(ids), _FETCHED_AT_ONCE):
-        run = ",".join(map(str, ids[start : start + _FETCHED_AT_ONCE]))
-        for rid, fetched in _rows_of(con.execute(f"{_FIELDS} WHERE v.rowid IN ({run})")).items():
-            rows[rid] = fetched[0]
-    found: dict[int, list[dict[str, Any]]] = {}
-    seen: set[tuple[int, Any]] = set()
-    for qid, rid in sorted(pairs):
-        record = rows[int(rid)]
-        if (int(qid), record["SBOEID"]) not in seen:  # a voter listed twice in the file: once
-            seen.add((int(qid), record["SBOEID"]))
-            found.setdefault(int(qid), []).append(dict(record))
-    return found
+def _grouped(result: duckdb.DuckDBPyConnection) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+    """The rows of a candidate query (``qid`` first, ordered by it) as each line's records,
+    read a chunk at a time: only the voters of the lines being read are held in Python."""
+    names = [d[0] for d in result.description][1:]
+    rows = chain.from_iterable(iter(lambda: result.fetchmany(_CHUNK), []))
+    for qid, group in groupby(rows, key=itemgetter(0)):
+        yield int(qid), [dict(zip(names, row[1:], strict=True)) for row in group]
 
 
 # Only the row ids (or keys) go through the joins and the de-duplication; the shown fields are
 # read after, for the rows kept. The second join's street test is ``_same_street``'s: the same
 # first letter, and a number only where the two keys are equal. The third finds the voter
 # whose house number the line has one slip off (``_MISREAD``), on a street of the same key, by
-# the initials of the surname and the first name and a surname close enough.
+# the initials of the surname and the first name and a surname close enough. Of the pairs,
+# only those whose first name ``first_name`` could take are kept (``_FIRST_CLOSE``): most
+# voters at the line's address are another member of the household, and stay in the store.
 _PAIRS = f"""
-    WITH q AS (SELECT * FROM read_csv(?, header = true, all_varchar = true)),
+    WITH q AS (SELECT qid::INTEGER AS qid, last, coalesce(first, '') AS first, house, skey, li,
+        fi, string_split(coalesce(variants, ''), ' ') AS variants
+        FROM read_csv(?, header = true, all_varchar = true)),
     h AS ({{misread}}),
     pairs AS (
         SELECT q.qid, {{key}}
@@ -231,6 +243,9 @@ _PAIRS = f"""
         FROM h q JOIN voters v ON v.house_n = q.house AND v.street_key = q.skey
             AND left(v.last_n, 1) = q.li AND left(v.first_n, 1) = q.fi
         WHERE {_SURNAME_CLOSE}
+    ),
+    kept AS (
+        SELECT v.* FROM pairs v JOIN q ON q.qid = v.qid WHERE {_FIRST_CLOSE}
     )
 """
 # Every house number one slip from the line's, of the same length, with the line's keys: one
@@ -252,21 +267,31 @@ _MISREAD = """
 """
 _PAIRS = _PAIRS.replace("{misread}", _MISREAD)
 _SHOWN = ", ".join([*(f'v."{f}"' for f in SHOWN_FIELDS), *(f"v.{f}" for f in _EXTRA)])
-# A DuckDB file: the pairs by row id, their fields fetched after (``_records``).
-_BY_ROW = _PAIRS.replace("{key}", "v.rowid AS rid") + "SELECT DISTINCT qid, rid FROM pairs"
-_FIELDS = f"SELECT v.rowid AS qid, {_SHOWN} FROM voters v"  # keyed by row id, as qid
-_FETCHED_AT_ONCE = 50_000  # row ids in one IN list
+# A DuckDB file: the pairs by row id into a temporary table, then the fields of the rows kept
+# joined on the row id, in one scan of the voters (a long IN list of row ids costs as much:
+# DuckDB reads it as a join). The table tells the join how few the pairs are, so that it
+# holds them, not the voters. A voter listed twice in the file is kept once a line, the first
+# row.
+_KEPT = "nyballot_kept"
+_BY_ROW = _PAIRS.replace("{key}", "v.rowid AS rid, v.first_n") + "SELECT qid, rid FROM kept"
+_FIELDS = f"""
+    SELECT k.qid, {_SHOWN} FROM {_KEPT} k JOIN voters v ON v.rowid = k.rid
+    QUALIFY row_number() OVER (PARTITION BY k.qid, v.SBOEID ORDER BY k.rid) = 1
+    ORDER BY k.qid, k.rid
+"""
 # A PostgreSQL store: the pairs by their keys, the fields joined on every key, so that each is
 # the voter row that was blocked.
 _BY_KEYS = (
     _PAIRS.replace("{key}", "v.house_n, v.SBOEID, v.last_n, v.first_n")
     + f"""
     SELECT k.qid, {_SHOWN}
-    FROM pairs k JOIN voters v ON v.SBOEID = k.SBOEID AND v.house_n = k.house_n
+    FROM kept k JOIN voters v ON v.SBOEID = k.SBOEID AND v.house_n = k.house_n
         AND v.last_n = k.last_n AND v.first_n = k.first_n
     QUALIFY row_number() OVER (PARTITION BY k.qid, k.SBOEID ORDER BY k.SBOEID) = 1
+    ORDER BY k.qid
 """
 )
+_CHUNK = 10_000  # rows of a candidate query read into Python at once
 
 
 def best_of(
@@ -440,9 +465,14 @@ def _nickname(written: str, on_file: str) -> bool:
     """Whether one first name is a nickname of the other in the ``nicknames`` table."""
     if not written or not on_file or written == on_file:
         return False
-    table = _namer()
-    a, b = written.lower(), on_file.lower()
-    return b in table.canonicals_of(a) or b in table.nicknames_of(a)
+    return on_file.lower() in _variants(written)
+
+
+@lru_cache(maxsize=1 << 16)
+def _variants(written: str) -> frozenset[str]:
+    """The names the table gives for a first name, either way round (lower case)."""
+    table, name = _namer(), written.lower()
+    return frozenset(table.canonicals_of(name) | table.nicknames_of(name))
 
 
 @lru_cache(maxsize=1)

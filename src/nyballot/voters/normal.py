@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 # The ASCII characters a key drops: all but upper-case letters, digits and the space.
 _KEPT = re.compile(r"[A-Z0-9 ]")
@@ -19,6 +20,9 @@ _ORDINAL = r"^([0-9]+)(ST|ND|RD|TH)$"
 _DIRECTION_RE, _ORDINAL_RE = re.compile(_DIRECTION), re.compile(_ORDINAL)
 
 
+# Cached, as ``street_key`` is: a review folds the same middle names, ZIP codes and streets
+# of the voters it scores many times over.
+@lru_cache(maxsize=1 << 16)
 def norm(text: str | None) -> str:
     """>>> norm("  Peña-O'Brien ")
     'PENAOBRIEN'
@@ -33,6 +37,7 @@ def norm(text: str | None) -> str:
     return " ".join(text.upper().translate(_DROP).split())
 
 
+@lru_cache(maxsize=1 << 16)
 def street_key(street: str) -> str:
     """The street's blocking key from a normalised street (direction included).
 

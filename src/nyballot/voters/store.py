@@ -34,6 +34,10 @@ from nyballot.voters.scan import scan
 from nyballot.voters.where import store_value
 
 MEMORY_LIMIT = "1500MB"  # well inside the 2 GB the import is allowed
+# A store opened only to be read (a review): DuckDB keeps what it has read of the file up to its
+# limit, beside a review's own lines and rulings, which the 2 GB must hold too (a million lines
+# hold some 1.3 GB); what it lets go it reads again from the system's cache.
+READ_MEMORY_LIMIT = "500MB"
 # What the store keeps besides the voter file (carried over when the file is replaced): each
 # table's columns and their types. A column added after stores were made comes last, with the
 # value its rows had before it (``migrate``): a line without a volume is of volume 1.
@@ -88,12 +92,12 @@ def connect(path: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
         con = duckdb.connect(str(path), read_only=read_only)
     except duckdb.Error as exc:
         raise UsageError(f"voter store '{path}': cannot open: {_first_line(exc)}") from None
-    return _tuned(con)
+    return _tuned(con, read_only)
 
 
 def connect_server(url: str, read_only: bool = False) -> duckdb.DuckDBPyConnection:
     """DuckDB in memory with the PostgreSQL database attached as its default."""
-    con = _tuned(duckdb.connect())
+    con = _tuned(duckdb.connect(), read_only)
     try:
         pg.attach(con, url, read_only)
     except BaseException:
@@ -102,8 +106,8 @@ def connect_server(url: str, read_only: bool = False) -> duckdb.DuckDBPyConnecti
     return con
 
 
-def _tuned(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
-    con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
+def _tuned(con: duckdb.DuckDBPyConnection, read_only: bool) -> duckdb.DuckDBPyConnection:
+    con.execute(f"SET memory_limit = '{READ_MEMORY_LIMIT if read_only else MEMORY_LIMIT}'")
     con.execute("SET threads = 2")
     con.execute("SET enable_progress_bar = false")
     return con
