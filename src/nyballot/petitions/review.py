@@ -205,7 +205,7 @@ class Review:
             if other is not None:
                 reasons.append(other)
             out["voter"] = _shown(match.voter)
-            out["match"] = {**match.as_dict(), "reading": rulings.reading(match)}
+            out["match"] = {**match.as_dict(), "reading": rulings.reading(match, self.rules)}
         if unqualified:
             reasons.append(rulings.reason(self.rules.grounds["witness_not_qualified"], unqualified))
         out["valid"] = not reasons

@@ -154,18 +154,20 @@ def date_reasons(line: Line, rules: Rules, witness: Witness | None) -> list[dict
     return found
 
 
-def reading(match: Match) -> dict[str, Any] | None:
-    """How a near-miss was read: identified beyond doubt, so it counts (§ 6-134(10))."""
+def reading(match: Match, rules: Rules) -> dict[str, Any] | None:
+    """How a near-miss was read: identified beyond doubt, so it counts (§ 6-134(10)), under
+    the law of the petition's year."""
     if match.exact:
         return None
+    compliance = rules.grounds["substantial_compliance"]
     nickname = (
         "; the first name is a nickname of the name on file (the nicknames table)"
         if match.nickname
         else ""
     )
     return {
-        "cite": grounds_for("designating")["substantial_compliance"].cite,
-        "words": grounds_for("designating")["substantial_compliance"].words,
+        "cite": compliance.cite,
+        "words": compliance.words,
         "reading": "substantial compliance: the house number, the street and the name "
         "identify one voter, so a variant spelling, a nickname, an initial or a missing "
         f"apartment does not defeat the signature{nickname}",
