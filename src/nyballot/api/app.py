@@ -23,6 +23,7 @@ from nyballot.elections.desk import special_desk
 from nyballot.filing.access import now
 from nyballot.filing.desk import Clock, Desk
 from nyballot.filing.keys import BoardKey
+from nyballot.petitions.workers import Pool, shared_pool
 
 MAX_BODY = 64 * 1024
 # A petition's lines file posted for review: about 150,000 signature lines (the review is
@@ -52,14 +53,17 @@ def create_app(
     clock: Clock = now,
     pages: errors.Pages = errors.NO_PAGES,
     key: BoardKey | None = None,
+    reviews: Pool | None = None,
 ) -> FastAPI:
     """The application over one database (default: $NYBALLOT_DATABASE_URL or SQLite).
 
     A body is limited to ``max_body`` bytes, a lines file posted for review to ``max_upload``;
     ``rate`` requests a second per client (0: no limit), in bursts of ``burst``; ``access_log``
     gets a Common Log Format line per request; ``clock`` is the desk's time; ``key`` the board's
-    signing key; ``pages`` are web pages served beside the API (``nyballot.web.create_app``
-    gives the site's)."""
+    signing key; ``reviews`` the worker processes petition reviews run in (default: one for
+    the public, three waiting, one for clerks, shared by the applications of a process);
+    ``pages`` are web pages served beside the API (``nyballot.web.create_app`` gives the
+    site's)."""
     app = FastAPI(
         title="nyballot",
         version="0.1.0",
@@ -71,6 +75,7 @@ def create_app(
         lifespan=_closing_desk,
     )
     app.state.desk = Desk(database, clock, key, specials=special_desk)
+    app.state.reviews = reviews or shared_pool()
     errors.install(app, pages)
     # The downloads come first, so /calendar/{year}.ics is matched before /calendar/{year}.
     app.include_router(downloads.router)

@@ -79,6 +79,21 @@ def proxy_settings(trusted: tuple[str, ...]) -> dict[str, Any]:
     help="Requests a second per client address, in bursts of 100 (0: no limit); over it, 429.",
 )
 @click.option(
+    "--review-workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 16),
+    help="Worker processes reviewing the public's petitions at once (a clerk's token's reviews "
+    "have a worker of their own).",
+)
+@click.option(
+    "--review-queue",
+    default=3,
+    show_default=True,
+    type=click.IntRange(0, 100),
+    help="The public's reviews that may wait for a worker; past them, 503 with Retry-After.",
+)
+@click.option(
     "--access-log",
     metavar="FILE",
     help="Append a Common Log Format line per request to FILE ('-': standard error).",
@@ -106,6 +121,8 @@ def serve(
     voters_db: str | None,
     workers: int,
     rate_limit: float,
+    review_workers: int,
+    review_queue: int,
     access_log: str | None,
     trusted_proxies: tuple[str, ...],
     key: str | None,
@@ -120,6 +137,8 @@ def serve(
     if voters_db:
         os.environ["NYBALLOT_VOTERS_DB"] = voters_db  # the server's workers read it
     os.environ["NYBALLOT_RATE_LIMIT"] = str(rate_limit)
+    os.environ["NYBALLOT_REVIEW_WORKERS"] = str(review_workers)
+    os.environ["NYBALLOT_REVIEW_QUEUE"] = str(review_queue)
     if access_log:
         if access_log != "-":
             open(access_log, "a").close()  # a path that cannot be written fails here, in one line
