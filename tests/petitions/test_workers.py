@@ -6,9 +6,11 @@ process."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -21,6 +23,7 @@ from nyballot.petitions.request import Request, parse_units
 from nyballot.petitions.review import review
 from nyballot.voters.store import connect
 from nyballot.web import create_app
+from nyballot.web.local import serve_locally
 
 from .conftest import BOARD, LATE
 
@@ -188,3 +191,24 @@ def test_a_review_in_the_book_rules_as_in_the_servers_process(
     # Line 11, Sofia Rossi's, is struck as the rival's duplicate in both (§ 6-134(3)).
     rossi = there.json()["lines"][10]["reasons"]
     assert [r["code"] for r in rossi] == ["duplicate_other_petition"]
+
+
+def test_a_queued_review_whose_client_leaves_is_let_go(
+    store: Path, desk_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NYBALLOT_VOTERS_DB", str(store))
+    pool = workers.Pool(public_workers=1, public_waiting=1)
+    pool.public.reserve()
+    busy = pool.public.take()  # the one public worker reviewing another's file
+    try:
+        with serve_locally(create_app(desk_url, reviews=pool)) as base:
+            with pytest.raises(httpx.ReadTimeout):  # the client waits 1 s, then leaves
+                httpx.post(f"{base}/petitions/review?{QUERY}", content=LINES, timeout=1)
+            for _ in range(50):  # the server sees it gone within a look or two (0.1 s each)
+                if pool.public.taken == 1:
+                    break
+                time.sleep(0.1)
+            assert pool.public.taken == 1  # the other's review alone: the queue's place freed
+    finally:
+        pool.public.give(busy, None)
+        pool.stop()

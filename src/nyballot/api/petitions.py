@@ -35,6 +35,7 @@ from functools import partial
 from typing import Annotated, Any, Literal
 from urllib.parse import parse_qs
 
+import anyio
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import (
     HTMLResponse,
@@ -43,7 +44,6 @@ from fastapi.responses import (
     StreamingResponse,
 )
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from nyballot.api.desk import client_of
@@ -73,6 +73,7 @@ PUBLIC_LINES = 2_000
 # The paths whose body is a lines file (``app.MAX_UPLOAD``, not the small limit of the rest).
 UPLOADS = ("/petitions/review", "/petitions/reviews")
 Id = Annotated[str, Path(max_length=36)]
+WAITING = 0.1  # seconds between looks at a queued review (its worker, its client)
 
 
 def asked(
@@ -167,12 +168,21 @@ def _task(request: Request, body: bytes, wanted: ReviewRequest, petition: str | 
     return Task(body, "lines file", wanted, store_value(None), url, petition, **options)
 
 
-async def _started(stream: Stream) -> Stream:
-    """The stream once its worker has begun to answer (waiting for a place in the queue
-    first), in a worker thread: a refusal or a stopped worker is raised here, before the
-    response starts."""
+class ClientGone(NyballotError):
+    """The client left before its review began: the review is let go, nothing kept."""
+
+
+async def _started(request: Request, stream: Stream) -> Stream:
+    """The stream once its worker has begun to answer, waiting for a place in the queue
+    first: a refusal or a stopped worker is raised here, before the response starts, and a
+    client that leaves meanwhile lets its review go (a queue of abandoned reviews would keep
+    the public waiting)."""
     try:
-        await run_in_threadpool(stream.start)
+        while not stream.try_take() or not stream.started(0):
+            if await request.is_disconnected():
+                stream.close()
+                raise ClientGone("the client left before its review began; nothing was kept")
+            await anyio.sleep(WAITING)
     except TooManyLines as exc:
         raise HTTPException(413, f"lines file: {exc.lines:,} lines; a review without a "
                             f"clerk's token takes at most {exc.most:,} (send "
@@ -197,7 +207,7 @@ async def review_lines(
     most = None if token is not None else PUBLIC_LINES
     task = _task(request, body, wanted, petition, most=most)
     # The review runs in a worker process; its answer is passed on a piece at a time.
-    stream = await _started(pool_of(request).submit(task, clerk=token is not None))
+    stream = await _started(request, pool_of(request).submit(task, clerk=token is not None))
     return StreamingResponse(iter(stream), media_type="application/json")
 
 
@@ -226,7 +236,7 @@ async def keep_review(
         body = await request.body()
         _refuse_forms(request.headers.get("content-type", ""), body)
         task = _task(request, body, wanted, petition, keep=True)
-        stream = await _started(pool_of(request).submit(task, clerk=True))
+        stream = await _started(request, pool_of(request).submit(task, clerk=True))
         names.append(f"review {stream.kept}")
     return StreamingResponse(iter(stream), 201, media_type="application/json")
 

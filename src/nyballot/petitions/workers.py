@@ -228,6 +228,11 @@ class Worker:
         theirs.close()
         self.conn = mine
 
+    def ready(self, timeout: float | None) -> bool:
+        """Whether a message (or the worker's end) is there to receive, within ``timeout``."""
+        assert self.conn is not None
+        return self.conn.poll(timeout)
+
     def receive(self) -> tuple[Any, ...]:
         try:
             assert self.conn is not None
@@ -282,11 +287,12 @@ class Slot:
         ahead = max(1, self.taken - self.workers + 1)
         return max(1, min(600, math.ceil(self.seconds * ahead / self.workers)))
 
-    def take(self) -> Worker:
+    def take(self, wait: bool = True) -> Worker | None:
+        """An idle worker; without ``wait``, None when there is none."""
         with self.cond:
-            while not self.idle:
+            while not self.idle and wait:
                 self.cond.wait()
-            return self.idle.pop()
+            return self.idle.pop() if self.idle else None
 
     def give(self, worker: Worker | None, seconds: float | None) -> None:
         """A task ended: its worker back to the idle (if it had one), its place freed."""
@@ -320,10 +326,29 @@ class Stream:
 
     def start(self) -> None:
         """Wait for a worker, send the task, and wait until the answer starts."""
+        self.try_take(wait=True)
+        self.started(None)
+
+    def try_take(self, wait: bool = False) -> bool:
+        """Whether the task has a worker: one idle is taken and sent the task."""
+        if self.worker is None:
+            self.worker = self.slot.take(wait)
+            if self.worker is not None:
+                self._guarded(self.worker.send, self.task)
+        return self.worker is not None
+
+    def started(self, timeout: float | None) -> bool:
+        """Whether the answer has started, waiting at most ``timeout`` seconds (None: until
+        it has); its refusal raised."""
+        assert self.worker is not None
+        if not self._guarded(self.worker.ready, timeout):
+            return False
+        self.kept = self._guarded(self._until, "started")
+        return True
+
+    def _guarded(self, step: Callable[..., Any], *args: Any) -> Any:
         try:
-            self.worker = self.slot.take()
-            self.worker.send(self.task)
-            self.kept = self._until("started")
+            return step(*args)
         except BaseException:
             self.close()
             raise
