@@ -19,6 +19,8 @@ twenty papers a second, as in ``bench_book.py``.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import statistics
 import subprocess
 import sys
@@ -74,7 +76,35 @@ def reviews(
             spent.append(time.perf_counter() - t)
 
 
-def turn(base: str, token: str, body: bytes, reviewers: int, seconds: float) -> tuple[str, float]:
+def cpu_seconds(pid: int) -> float:
+    """The processor time a process has used (Linux's /proc), user and system."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (the server's review workers)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rpartition(")")[2].split()[1]) == pid:
+                found.append(int(stat.parent.name))
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+def spent_by(pids: list[int]) -> float:
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            total += cpu_seconds(pid)
+    return total
+
+
+def turn(
+    base: str, token: str, body: bytes, reviewers: int, seconds: float, server: int
+) -> tuple[str, float]:
     """The clerk's writes for ``seconds`` beside ``reviewers`` public reviews: a line of
     figures, and the writes' p99 (ms)."""
     stop, writes, failed, took, refused = threading.Event(), [], [], [], []
@@ -84,13 +114,16 @@ def turn(base: str, token: str, body: bytes, reviewers: int, seconds: float) -> 
         t.start()
     time.sleep(2 if reviewers else 0)  # the reviews under way before the clerk starts
     clerk = threading.Thread(target=clerk_writes, args=(base, token, stop, writes, failed))
+    cpu = [spent_by([server]), spent_by(children(server))]
     clerk.start()
     time.sleep(seconds)
     stop.set()
+    cpu = [spent_by([server]) - cpu[0], spent_by(children(server)) - cpu[1]]
     for t in [clerk, *threads]:
         t.join()
     line = (f"{len(writes)} writes, p50 {statistics.median(writes):5.1f} ms, "
-            f"p99 {p99(writes):6.1f} ms")  # fmt: skip
+            f"p99 {p99(writes):6.1f} ms; processor time in {seconds:.0f} s: the server's "
+            f"{cpu[0]:.2f} s, its review workers' {cpu[1]:.2f} s")  # fmt: skip
     if reviewers:
         each = f"{statistics.median(took):.2f} s each (median)" if took else "none ended"
         line += f"; {len(took)} reviews, {each}, {len(refused)} refused (queue full)"
@@ -111,7 +144,8 @@ def main() -> None:
     folder.mkdir(parents=True, exist_ok=True)
     store = voter_store(folder, args.voters)
     lines = folder / "lines-2000.csv"
-    make_lines(store, 2000, lines)
+    if not lines.exists():  # kept with the store: the same lines every run
+        make_lines(store, 2000, lines)
     desk_dir = Path(tempfile.mkdtemp(prefix="nyballot-review-load-desk-"))
     url, key_file = f"sqlite:///{desk_dir / 'desk.sqlite3'}", desk_dir / "board.key"
     new_key(key_file)
@@ -126,9 +160,9 @@ def main() -> None:
     try:
         print(f"voter store {store} ({store.stat().st_size / 1e9:.2f} GB); {load()}")
         for number in range(1, args.turns + 1):
-            alone, floor = turn(base, token, body, 0, args.seconds)
+            alone, floor = turn(base, token, body, 0, args.seconds, server.pid)
             print(f"  turn {number}, the clerk alone: {alone}", flush=True)
-            beside, loaded = turn(base, token, body, args.reviewers, args.seconds)
+            beside, loaded = turn(base, token, body, args.reviewers, args.seconds, server.pid)
             print(f"  turn {number}, beside {args.reviewers} public reviews: {beside}; "
                   f"p99 {loaded / floor:.1f}x the clerk's alone", flush=True)  # fmt: skip
         print(f"  {load()}")

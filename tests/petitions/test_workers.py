@@ -5,6 +5,8 @@ process."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import time
 from collections.abc import Iterator
@@ -80,7 +82,7 @@ def test_a_public_review_past_the_queue_is_refused_and_a_clerks_is_not(
     # A clerk's token reviews on the clerks' own worker meanwhile: 4 valid (test_api's count).
     clerks = client.post(f"/petitions/review?{QUERY}", content=LINES, headers=token)
     assert clerks.status_code == 200 and clerks.json()["tally"]["valid"] == 4
-    pool.public.give(None, None)  # that review ended: the next public one is taken
+    pool.public.give(None, None, None)  # that review ended: the next public one is taken
     again = client.post(f"/petitions/review?{QUERY}", content=LINES)
     assert again.status_code == 200 and again.json()["tally"]["valid"] == 4
 
@@ -210,5 +212,42 @@ def test_a_queued_review_whose_client_leaves_is_let_go(
                 time.sleep(0.1)
             assert pool.public.taken == 1  # the other's review alone: the queue's place freed
     finally:
-        pool.public.give(busy, None)
+        pool.public.give(None, busy, None)
         pool.stop()
+
+
+def a_long_public_review(pool: workers.Pool, store: Path) -> workers.Stream:
+    """A public review of 26,000 lines (the file's 13 again and again, each time on sheets
+    of their own) on its worker."""
+    rows = list(csv.reader(io.StringIO(LINES.decode())))
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(rows[0])
+    for copy in range(2_000):
+        writer.writerows([[str(int(row[0]) + 10 * copy), *row[1:]] for row in rows[1:]])
+    body = out.getvalue().encode()
+    task = workers.Task(body, "lines file", WANTED, str(store))
+    stream = pool.submit(task, clerk=False)
+    assert stream.try_take()  # sent to the public's worker, which reviews it
+    return stream
+
+
+def test_a_clerks_write_to_the_store_stops_the_publics_review(
+    client: TestClient, pool: workers.Pool, store: Path, token: dict[str, str]
+) -> None:
+    kept = client.post(f"/petitions/reviews?{QUERY}", content=LINES, headers=token).json()
+    stream = a_long_public_review(pool, store)
+    line = {"sheet": 1, "line": 1, "valid": False, "reason": "struck at the hearing"}
+    override = client.post(f"/petitions/reviews/{kept['id']}/overrides", json=line, headers=token)
+    assert override.status_code == 201  # the store written, not refused as held by a reader
+    with pytest.raises(workers.Busy, match="stopped for a clerk's write"):
+        stream.started(None)
+    assert pool.public.taken == 0 and pool.public.paused == 0
+    # A clerk's review kept while a public one runs stops it too, to write.
+    stream = a_long_public_review(pool, store)
+    again = client.post(f"/petitions/reviews?{QUERY}", content=LINES, headers=token)
+    assert again.status_code == 201 and kept_reviews(store) == 2
+    with pytest.raises(workers.Busy, match="stopped for a clerk's write"):
+        stream.started(None)
+    public = client.post(f"/petitions/review?{QUERY}", content=LINES)  # the public's turn again
+    assert public.status_code == 200 and public.json()["tally"]["valid"] == 4

@@ -190,7 +190,7 @@ def test_an_upload_while_the_clerks_worker_is_taken_is_refused_and_keeps_nothing
         refusal = page.locator("#desk-error").inner_text()
         assert "clerks' reviews: 1 running and 0 waiting" in refusal
     finally:
-        reviews.clerks.give(None, None)
+        reviews.clerks.give(None, None, None)
     assert reviews_kept(str(store)) == []
     assert page.get_by_label("Political unit").input_value() == "AD=7"  # kept for another try
 

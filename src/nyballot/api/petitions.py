@@ -211,6 +211,16 @@ async def review_lines(
     return StreamingResponse(iter(stream), media_type="application/json")
 
 
+@contextmanager
+def _writable(request: Request) -> Iterator[Any]:
+    """The voter store opened for a clerk's write, the public's reviews stopped meanwhile
+    (DuckDB lets a writer in alone: a review reading it would refuse the clerk)."""
+    from nyballot.voters.store import opened
+
+    with pool_of(request).writing(), opened(read_only=False) as con:
+        yield con
+
+
 def _check_board(request: Request, actor: Actor, petition: str) -> None:
     """Refuse a token that does not cover the board of the petition named (a petition the book
     does not hold is refused by the review itself, as over /petitions/review)."""
@@ -268,11 +278,9 @@ def _on_line(
     request: Request, uid: str, body: LineIn, action: str, write: Callable[..., dict[str, Any]]
 ) -> dict[str, Any]:
     """A clerk's write on one line of a kept review, logged as the desk's writes are."""
-    from nyballot.voters.store import opened
-
     target = f"review {uid} {line_named((body.volume, body.sheet, body.line))}"
     actor = _clerk(request, _bearer(request), action, target)
-    with _logged(request, actor, action, target), opened(read_only=False) as con:
+    with _logged(request, actor, action, target), _writable(request) as con:
         return write(con, uid, body.sheet, body.line, clerk=actor.name,
                      may_write=actor.check_board, volume=body.volume)  # fmt: skip
 
@@ -293,10 +301,8 @@ def undo_override(uid: Id, body: LineIn, request: Request) -> dict[str, Any]:
 @router.post("/petitions/reviews/{uid}/certify", status_code=201, tags=["petitions"])
 def certify_review(uid: Id, request: Request) -> dict[str, Any]:
     """Certify a kept review: its rulings are frozen (a clerk's token)."""
-    from nyballot.voters.store import opened
-
     actor = _clerk(request, _bearer(request), CERTIFY, f"review {uid}")
-    with _logged(request, actor, CERTIFY, f"review {uid}"), opened(read_only=False) as con:
+    with _logged(request, actor, CERTIFY, f"review {uid}"), _writable(request) as con:
         return kept.certify(con, uid, actor.name, actor.check_board)
 
 
@@ -343,11 +349,10 @@ async def review_page_override(uid: Id, request: Request) -> Response:
         sheet, line = int(form.get("sheet", "")), int(form.get("line", ""))
     except ValueError:
         raise UsageError("volume, sheet and line: expected numbers") from None
-    from nyballot.voters.store import opened
 
     target = f"review {uid} {line_named((volume, sheet, line))}"
     actor = _clerk(request, form.get("token"), OVERRIDE, target)
-    with _logged(request, actor, OVERRIDE, target), opened(read_only=False) as con:
+    with _logged(request, actor, OVERRIDE, target), _writable(request) as con:
         kept.override(con, uid, sheet, line, form.get("valid") == "yes",
                       form.get("reason", ""), actor.name, actor.check_board, volume)  # fmt: skip
     anchor = f"{f'v{volume}-' if volume != 1 else ''}s{sheet}-l{line}"

@@ -23,7 +23,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
@@ -92,7 +92,7 @@ def _main(conn: Connection) -> None:
         except (EOFError, OSError):
             return
         try:
-            _run(task, conn.send)
+            _run(task, conn)
         except NyballotError as exc:
             conn.send(("refused", exc))
         except (BrokenPipeError, ConnectionResetError):
@@ -102,7 +102,7 @@ def _main(conn: Connection) -> None:
             conn.send(("failed", f"the review failed ({type(exc).__name__}); nothing was kept"))
 
 
-def _run(task: Task, send: Callable[[tuple[Any, ...]], None]) -> None:
+def _run(task: Task, conn: Connection) -> None:
     from nyballot.petitions.lines import read_lines
     from nyballot.voters.store import opened
 
@@ -110,18 +110,19 @@ def _run(task: Task, send: Callable[[tuple[Any, ...]], None]) -> None:
     if task.most is not None and len(lines.lines) > task.most:
         raise TooManyLines(len(lines.lines), task.most)
     if task.progress:
-        send(("progress", 0, len(lines.lines)))
-    # The store is let go before the last message: the server may open it for the next
-    # request (a kept review's page) as soon as this one is answered.
+        conn.send(("progress", 0, len(lines.lines)))
+    # Read only, beside the other workers' reviews; let go before the last message, so that
+    # the server may open the store for the next request as soon as this one is answered.
     with ExitStack() as stack:
-        con = stack.enter_context(opened(task.store, read_only=not task.keep))
+        con = stack.enter_context(opened(task.store))
         con.execute("SET threads = 1")  # one core for the review, the other for the server
         con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
         run, in_book = _review(con, lines, task)
-        if task.keep:
-            _keep(con, run, in_book, task, send, stack.close)
-        else:
-            _answer(run, in_book, send, stack.close)
+        if not task.keep:
+            _answer(run, in_book, conn.send, stack.close)
+            return
+        result = _ruled(run, in_book, task, conn.send)
+    _keep(result, task, conn)
 
 
 def _review(con: Any, lines: Any, task: Task) -> tuple[Any, dict[str, Any] | None]:
@@ -173,16 +174,10 @@ def _answer(
     send(("done", None))
 
 
-def _keep(
-    con: Any, run: Any, in_book: dict[str, Any] | None, task: Task, send: Callable[..., None],
-    release: Callable[[], None],
-) -> None:  # fmt: skip
-    """The review ruled, then kept with the petition's signers in one transaction; then its
-    answer (``{"id", "page", ...}``), unless the desk's page follows it by its progress."""
-    import orjson
-
-    from nyballot.petitions.book import record_review
-
+def _ruled(
+    run: Any, in_book: dict[str, Any] | None, task: Task, send: Callable[..., None]
+) -> dict[str, Any]:
+    """The whole review, telling how far it is if the task asks."""
     ruled, told = [], time.monotonic()
     for line in run.lines():
         ruled.append(line)
@@ -192,14 +187,48 @@ def _keep(
     result = {"lines": ruled, **run.rest()}
     if in_book is not None:
         result["petition"]["in_book"] = in_book
-    uid = record_review(con, result, task.petition, True)
-    release()
-    send(("started", uid))
+    return result
+
+
+def _keep(result: dict[str, Any], task: Task, conn: Connection) -> None:
+    """The review kept with the petition's signers in one transaction, once the server has
+    stopped the public's reviews, which read the store (DuckDB lets a writer in alone); then
+    its answer (``{"id", "page", ...}``), unless the desk's page follows it by its progress."""
+    import orjson
+
+    from nyballot.petitions.book import record_review
+
+    conn.send(("write", None))
+    if conn.recv() != ("go", None):
+        raise WorkerStopped("the server did not let the review be kept; nothing was kept")
+    with _writable(task.store) as con:
+        uid = record_review(con, result, task.petition, True)
+    conn.send(("started", uid))
     if not task.progress:
         answer = orjson.dumps({"id": uid, "page": f"/web/petitions/{uid}", **result})
         for start in range(0, len(answer), PIECE):
-            send(("data", answer[start : start + PIECE]))
-    send(("done", uid))
+            conn.send(("data", answer[start : start + PIECE]))
+    conn.send(("done", uid))
+
+
+@contextmanager
+def _writable(store: str, seconds: float = 10.0) -> Iterator[Any]:
+    """The store opened to write, tried again for ``seconds`` while another process holds it
+    (a page of a kept review being read in the server, a moment)."""
+    from nyballot.voters.store import opened
+
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            stack = ExitStack()
+            con = stack.enter_context(opened(store, read_only=False))
+            break
+        except UsageError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+    with stack:
+        yield con
 
 
 # --- in the server -------------------------------------------------------------------------
@@ -230,45 +259,60 @@ class Worker:
 
     def ready(self, timeout: float | None) -> bool:
         """Whether a message (or the worker's end) is there to receive, within ``timeout``."""
-        assert self.conn is not None
-        return self.conn.poll(timeout)
+        conn = self.conn
+        try:
+            return conn is None or conn.poll(timeout)
+        except (EOFError, OSError):
+            return True  # stopped meanwhile: ``receive`` says so
+
+    def reply(self, message: tuple[Any, ...]) -> None:
+        if self.conn is not None:
+            self.conn.send(message)
 
     def receive(self) -> tuple[Any, ...]:
+        conn = self.conn  # another thread may stop the worker meanwhile (``Slot.interrupt``)
         try:
-            assert self.conn is not None
-            message: tuple[Any, ...] = self.conn.recv()
-        except (EOFError, OSError, AssertionError):
+            if conn is None:
+                raise EOFError
+            message: tuple[Any, ...] = conn.recv()
+        except (EOFError, OSError):
             why = f"the review's worker process stopped ({self._why()}) before the review ended"
             raise WorkerStopped(f"{why}; nothing was kept; send it again") from None
         return message
 
     def _why(self) -> str:
-        if self.process is None:
-            return "not started"
-        self.process.join(1)
-        code = self.process.exitcode
+        process = self.process
+        if process is None:
+            return "stopped by the server"
+        process.join(1)
+        code = process.exitcode
         if code is not None and code < 0:
             return f"killed by signal {signal.Signals(-code).name}"
         return f"exit code {code}"
 
     def stop(self) -> None:
-        """End the process (mid-task: the task's work goes with it)."""
-        if self.conn is not None:
-            self.conn.close()
-        if self.process is not None and self.process.is_alive():
-            self.process.kill()
-            self.process.join(5)
+        """End the process (mid-task: the task's work goes with it, and its hold on the
+        store once it has ended)."""
+        process, conn = self.process, self.conn
         self.process, self.conn = None, None
+        if process is not None and process.is_alive():
+            process.kill()
+            process.join(5)
+        if conn is not None:
+            conn.close()
 
 
 class Slot:
-    """Workers that review one task each at a time, and a bounded queue of tasks waiting."""
+    """Workers that review one task each at a time, and a bounded queue of tasks waiting;
+    paused (``interrupt``), it starts none."""
 
     def __init__(self, name: str, workers: int, waiting: int) -> None:
         self.name = name
         self.idle = [Worker() for _ in range(workers)]
         self.workers, self.capacity = workers, workers + waiting
         self.taken = 0  # tasks running or waiting
+        self.running: set[Stream] = set()
+        self.paused = 0
         self.seconds = 30.0  # a review's time, as the last ones took (for Retry-After)
         self.cond = threading.Condition()
 
@@ -287,22 +331,43 @@ class Slot:
         ahead = max(1, self.taken - self.workers + 1)
         return max(1, min(600, math.ceil(self.seconds * ahead / self.workers)))
 
-    def take(self, wait: bool = True) -> Worker | None:
-        """An idle worker; without ``wait``, None when there is none."""
+    def take(self, stream: Stream | None = None, wait: bool = True) -> Worker | None:
+        """An idle worker for ``stream``; without ``wait``, None when there is none."""
         with self.cond:
-            while not self.idle and wait:
+            while (not self.idle or self.paused) and wait:
                 self.cond.wait()
-            return self.idle.pop() if self.idle else None
+            if not self.idle or self.paused:
+                return None
+            if stream is not None:
+                self.running.add(stream)
+            return self.idle.pop()
 
-    def give(self, worker: Worker | None, seconds: float | None) -> None:
+    def give(self, stream: Stream | None, worker: Worker | None, seconds: float | None) -> None:
         """A task ended: its worker back to the idle (if it had one), its place freed."""
         with self.cond:
+            self.running.discard(stream)
             if worker is not None:
                 self.idle.append(worker)
             if seconds is not None:
                 self.seconds = 0.7 * self.seconds + 0.3 * seconds
             self.taken -= 1
-            self.cond.notify()
+            self.cond.notify_all()
+
+    def interrupt(self) -> None:
+        """Stop the tasks running (each answered ``Busy``: send it again) and start none
+        until ``resume``: a clerk's write to the store goes first."""
+        with self.cond:
+            self.paused += 1
+            running = list(self.running)
+        for stream in running:
+            stream.interrupted = True
+            if stream.worker is not None:
+                stream.worker.stop()
+
+    def resume(self) -> None:
+        with self.cond:
+            self.paused -= 1
+            self.cond.notify_all()
 
     def stop(self) -> None:
         with self.cond:
@@ -314,14 +379,15 @@ class Stream:
     """One task on a worker of a slot whose place is reserved: ``start()`` waits for a worker
     and for the task's start (its refusal raised there), then iterating gives the answer's
     bytes as the worker sends them. Closing it before the end (the client went) stops the
-    worker, so the next task gets a new one."""
+    worker, so the next task gets a new one. A task that keeps its review asks to write
+    (``gate``: the slot whose reviews are stopped meanwhile)."""
 
-    def __init__(self, slot: Slot, task: Task) -> None:
-        self.slot, self.task = slot, task
+    def __init__(self, slot: Slot, task: Task, gate: Slot | None = None) -> None:
+        self.slot, self.task, self.gate = slot, task, gate
         self.worker: Worker | None = None
         self.kept: str | None = None  # a kept review's id, once kept
         self.on_progress: Callable[[int, int], None] | None = None
-        self.ended = self.closed = False
+        self.ended = self.closed = self.interrupted = self.holding = False
         self.began = time.monotonic()
 
     def start(self) -> None:
@@ -332,7 +398,7 @@ class Stream:
     def try_take(self, wait: bool = False) -> bool:
         """Whether the task has a worker: one idle is taken and sent the task."""
         if self.worker is None:
-            self.worker = self.slot.take(wait)
+            self.worker = self.slot.take(self, wait)
             if self.worker is not None:
                 self._guarded(self.worker.send, self.task)
         return self.worker is not None
@@ -344,6 +410,7 @@ class Stream:
         if not self._guarded(self.worker.ready, timeout):
             return False
         self.kept = self._guarded(self._until, "started")
+        self._let_go()
         return True
 
     def _guarded(self, step: Callable[..., Any], *args: Any) -> Any:
@@ -373,29 +440,51 @@ class Stream:
         return message[1]
 
     def _next(self) -> tuple[Any, ...]:
-        """The worker's next message but progress (given to ``on_progress``); a refusal or a
-        failure raised."""
+        """The worker's next message but progress (given to ``on_progress``) and the asking
+        to write (granted); a refusal or a failure raised."""
         assert self.worker is not None
         while True:
-            message = self.worker.receive()
-            if message[0] == "refused":
+            message = self._receive()
+            if message[0] in ("refused", "failed"):
                 self.ended = True  # the worker is ready for the next task
-                raise message[1]
-            if message[0] == "failed":
-                self.ended = True
-                raise WorkerStopped(message[1])
-            if message[0] != "progress":
+                raise message[1] if message[0] == "refused" else WorkerStopped(message[1])
+            if message[0] == "write":
+                self._hold()
+                self.worker.reply(("go", None))
+            elif message[0] != "progress":
                 return message
-            if self.on_progress is not None:
+            elif self.on_progress is not None:
                 self.on_progress(message[1], message[2])
+
+    def _receive(self) -> tuple[Any, ...]:
+        assert self.worker is not None
+        try:
+            return self.worker.receive()
+        except WorkerStopped:
+            if not self.interrupted:
+                raise
+            raise Busy(f"{self.slot.name}: this review was stopped for a clerk's write to the "
+                       "voter store; nothing was kept; send it again", 2) from None  # fmt: skip
+
+    def _hold(self) -> None:
+        if self.gate is not None and not self.holding:
+            self.gate.interrupt()
+            self.holding = True
+
+    def _let_go(self) -> None:
+        if self.holding:
+            self.holding = False
+            assert self.gate is not None
+            self.gate.resume()
 
     def close(self) -> None:
         if self.closed:
             return
         self.closed = True
+        self._let_go()
         if self.worker is not None and not self.ended:
             self.worker.stop()  # mid-task: what it was doing is let go
-        self.slot.give(self.worker, time.monotonic() - self.began if self.ended else None)
+        self.slot.give(self, self.worker, time.monotonic() - self.began if self.ended else None)
 
     def __del__(self) -> None:
         self.close()
@@ -414,7 +503,17 @@ class Pool:
         """A stream of ``task`` with its place reserved (``Busy`` when there is none)."""
         slot = self.clerks if clerk else self.public
         slot.reserve()
-        return Stream(slot, task)
+        return Stream(slot, task, self.public if clerk else None)
+
+    @contextmanager
+    def writing(self) -> Iterator[None]:
+        """While a clerk writes to the voter store in the server: no public review reads it
+        (DuckDB lets a writer in alone), those under way stopped and answered 503."""
+        self.public.interrupt()
+        try:
+            yield
+        finally:
+            self.public.resume()
 
     def stop(self) -> None:
         self.public.stop()
