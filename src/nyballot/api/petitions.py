@@ -177,8 +177,8 @@ async def _started(request: Request, stream: Stream) -> Stream:
     first: a refusal or a stopped worker is raised here, before the response starts, and a
     client that leaves meanwhile lets its review go (a queue of abandoned reviews would keep
     the public waiting)."""
-    try:
-        while not stream.try_take() or not stream.started(0):
+    try:  # a task is sent from a worker thread: a large file fills the pipe for a while
+        while not await anyio.to_thread.run_sync(stream.try_take) or not stream.started(0):
             if await request.is_disconnected():
                 stream.close()
                 raise ClientGone("the client left before its review began; nothing was kept")

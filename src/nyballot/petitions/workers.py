@@ -406,10 +406,13 @@ class Stream:
     def started(self, timeout: float | None) -> bool:
         """Whether the answer has started, waiting at most ``timeout`` seconds (None: until
         it has); its refusal raised."""
-        assert self.worker is not None
-        if not self._guarded(self.worker.ready, timeout):
+        message = self._guarded(self._next, timeout)
+        if message is None:
             return False
-        self.kept = self._guarded(self._until, "started")
+        if message[0] != "started":
+            self.close()
+            raise WorkerStopped(f"the review's worker answered {message[0]}, not started")
+        self.kept = message[1]
         self._let_go()
         return True
 
@@ -423,7 +426,8 @@ class Stream:
     def __iter__(self) -> Iterator[bytes]:
         try:
             while not self.ended:
-                message = self._next()
+                message = self._next(None)
+                assert message is not None
                 if message[0] == "data":
                     yield message[1]
                 elif message[0] == "done":
@@ -433,17 +437,14 @@ class Stream:
         finally:
             self.close()
 
-    def _until(self, kind: str) -> Any:
-        message = self._next()
-        if message[0] != kind:
-            raise WorkerStopped(f"the review's worker answered {message[0]}, not {kind}")
-        return message[1]
-
-    def _next(self) -> tuple[Any, ...]:
+    def _next(self, timeout: float | None) -> tuple[Any, ...] | None:
         """The worker's next message but progress (given to ``on_progress``) and the asking
-        to write (granted); a refusal or a failure raised."""
+        to write (granted); None if there is none within ``timeout`` (None: wait for it); a
+        refusal or a failure raised."""
         assert self.worker is not None
         while True:
+            if timeout is not None and not self.worker.ready(timeout):
+                return None
             message = self._receive()
             if message[0] in ("refused", "failed"):
                 self.ended = True  # the worker is ready for the next task
