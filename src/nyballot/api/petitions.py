@@ -172,17 +172,26 @@ class ClientGone(NyballotError):
     """The client left before its review began: the review is let go, nothing kept."""
 
 
+async def _unless_gone(request: Request, stream: Stream) -> None:
+    """A look later, unless the client has left: then the review is let go."""
+    if await request.is_disconnected():
+        stream.close()
+        raise ClientGone("the client left before its review began; nothing was kept")
+    await anyio.sleep(WAITING)
+
+
 async def _started(request: Request, stream: Stream) -> Stream:
     """The stream once its worker has begun to answer, waiting for a place in the queue
     first: a refusal or a stopped worker is raised here, before the response starts, and a
     client that leaves meanwhile lets its review go (a queue of abandoned reviews would keep
     the public waiting)."""
-    try:  # a task is sent from a worker thread: a large file fills the pipe for a while
-        while not await anyio.to_thread.run_sync(stream.try_take) or not stream.started(0):
-            if await request.is_disconnected():
-                stream.close()
-                raise ClientGone("the client left before its review began; nothing was kept")
-            await anyio.sleep(WAITING)
+    try:
+        while not stream.claim():
+            await _unless_gone(request, stream)
+        # Sent from a worker thread: a large file fills the pipe until the worker reads it.
+        await anyio.to_thread.run_sync(stream.send)
+        while not stream.started(0):
+            await _unless_gone(request, stream)
     except TooManyLines as exc:
         raise HTTPException(413, f"lines file: {exc.lines:,} lines; a review without a "
                             f"clerk's token takes at most {exc.most:,} (send "

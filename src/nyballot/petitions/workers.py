@@ -33,7 +33,7 @@ from nyballot.petitions.request import Request
 
 NICE = 10  # below the server's priority: a clerk's write is served first
 MEMORY_LIMIT = "1GB"  # DuckDB's, in a worker (it spills to disk past it)
-PIECE = 64 * 1024  # the bytes of an answer sent at a time
+PIECE = 256 * 1024  # the bytes of an answer sent at a time
 PROGRESS_SECONDS = 0.25  # how often a review kept for the desk's page says how far it is
 log = logging.getLogger(__name__)
 
@@ -387,7 +387,7 @@ class Stream:
         self.worker: Worker | None = None
         self.kept: str | None = None  # a kept review's id, once kept
         self.on_progress: Callable[[int, int], None] | None = None
-        self.ended = self.closed = self.interrupted = self.holding = False
+        self.ended = self.closed = self.interrupted = self.holding = self.sent = False
         self.began = time.monotonic()
 
     def start(self) -> None:
@@ -397,11 +397,22 @@ class Stream:
 
     def try_take(self, wait: bool = False) -> bool:
         """Whether the task has a worker: one idle is taken and sent the task."""
+        if self.claim(wait):
+            self.send()
+        return self.worker is not None
+
+    def claim(self, wait: bool = False) -> bool:
+        """Whether the task has a worker (one idle is taken, not yet sent the task)."""
         if self.worker is None:
             self.worker = self.slot.take(self, wait)
-            if self.worker is not None:
-                self._guarded(self.worker.send, self.task)
         return self.worker is not None
+
+    def send(self) -> None:
+        """The task sent to its worker (a large file fills the pipe until the worker reads)."""
+        assert self.worker is not None
+        if not self.sent:
+            self.sent = True
+            self._guarded(self.worker.send, self.task)
 
     def started(self, timeout: float | None) -> bool:
         """Whether the answer has started, waiting at most ``timeout`` seconds (None: until
