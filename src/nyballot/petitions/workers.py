@@ -2,18 +2,21 @@
 file's joins, the rulings, the JSON) never competes with a clerk's write for the server's
 interpreter, and a review that crashes or is killed takes nothing of the server with it.
 
-A ``Pool`` has two slots, each with worker processes of its own, spawned at their first review,
-at a lower CPU priority (``NICE``), DuckDB on one thread under ``MEMORY_LIMIT``: the public's
-reviews, one at a time with a few waiting (one more is refused: ``Busy``, which the API answers
-503 with Retry-After), and the clerks' reviews, on a worker of their own. A worker sends its
-answer back through a pipe a piece at a time (``Stream``): the server never holds a whole
-answer, and a client that reads slowly makes the worker wait, not the server's memory grow.
-A worker that stops mid-review (``WorkerStopped``) has kept nothing: a review is kept in one
-transaction of the voter store, after its last line is ruled.
+A ``Pool`` has two slots, each with worker processes of its own, spawned at their first
+review, below the server's CPU priority (``lower_priority``), DuckDB on one thread under
+``MEMORY_LIMIT``: the public's reviews, one at a time with a few waiting (one more is refused:
+``Busy``, which the API answers 503 with Retry-After), and the clerks' reviews, on a worker of
+their own. A worker sends its answer back through a pipe a piece at a time (``Stream``): the
+server never holds a whole answer, and a client that reads slowly makes the worker wait, not
+the server's memory grow. A worker that stops mid-review (``WorkerStopped``) has kept nothing:
+a review is kept in one transaction of the voter store, after its last line is ruled. DuckDB
+lets a writer in alone, so a clerk's write to the store stops the public's reviews first
+(``Pool.writing``, ``Slot.interrupt``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import multiprocessing
@@ -31,7 +34,7 @@ from typing import Any
 from nyballot.errors import NyballotError, UsageError
 from nyballot.petitions.request import Request
 
-NICE = 10  # below the server's priority: a clerk's write is served first
+NICE = 10  # a clerk's review: below the server's priority, so a clerk's write is served first
 MEMORY_LIMIT = "1GB"  # DuckDB's, in a worker (it spills to disk past it)
 PIECE = 256 * 1024  # the bytes of an answer sent at a time
 PROGRESS_SECONDS = 0.25  # how often a review kept for the desk's page says how far it is
@@ -82,10 +85,10 @@ class Task:
 # --- in the worker process -----------------------------------------------------------------
 
 
-def _main(conn: Connection) -> None:
+def _main(conn: Connection, lowest: bool) -> None:
     """A worker: each task it is sent, run to its end or its refusal, one after another."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops us
-    os.nice(NICE)
+    lower_priority(lowest)
     while True:
         try:
             task = conn.recv()
@@ -100,6 +103,17 @@ def _main(conn: Connection) -> None:
         except Exception as exc:  # a failure of ours: told, kept nothing, the worker goes on
             traceback.print_exc()
             conn.send(("failed", f"the review failed ({type(exc).__name__}); nothing was kept"))
+
+
+def lower_priority(lowest: bool) -> None:
+    """Below the server: with ``lowest`` (the public's reviews) Linux's SCHED_IDLE, the processor
+    only when nothing else of the machine's wants it, so that the server's every wake-up takes
+    it at once; else (or where there is no such policy) ``NICE``."""
+    if lowest and hasattr(os, "sched_setscheduler"):
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+            return
+    os.nice(NICE)
 
 
 def _run(task: Task, conn: Connection) -> None:
@@ -237,7 +251,8 @@ def _writable(store: str, seconds: float = 10.0) -> Iterator[Any]:
 class Worker:
     """One worker process and the server's end of its pipe, started when first needed."""
 
-    def __init__(self) -> None:
+    def __init__(self, lowest: bool = False) -> None:
+        self.lowest = lowest  # at the lowest priority (``lower_priority``)
         self.process: Any = None
         self.conn: Connection | None = None
 
@@ -251,7 +266,7 @@ class Worker:
         self.stop()
         context = multiprocessing.get_context("spawn")  # no copy of the server's threads
         mine, theirs = context.Pipe()
-        self.process = context.Process(target=_main, args=(theirs,), daemon=True,
+        self.process = context.Process(target=_main, args=(theirs, self.lowest), daemon=True,
                                        name="nyballot-review")  # fmt: skip
         self.process.start()
         theirs.close()
@@ -306,9 +321,9 @@ class Slot:
     """Workers that review one task each at a time, and a bounded queue of tasks waiting;
     paused (``interrupt``), it starts none."""
 
-    def __init__(self, name: str, workers: int, waiting: int) -> None:
+    def __init__(self, name: str, workers: int, waiting: int, lowest: bool = False) -> None:
         self.name = name
-        self.idle = [Worker() for _ in range(workers)]
+        self.idle = [Worker(lowest) for _ in range(workers)]
         self.workers, self.capacity = workers, workers + waiting
         self.taken = 0  # tasks running or waiting
         self.running: set[Stream] = set()
@@ -508,7 +523,7 @@ class Pool:
 
     def __init__(self, public_workers: int = 1, public_waiting: int = 3,
                  clerk_waiting: int = 8) -> None:  # fmt: skip
-        self.public = Slot("public reviews", public_workers, public_waiting)
+        self.public = Slot("public reviews", public_workers, public_waiting, lowest=True)
         self.clerks = Slot("clerks' reviews", 1, clerk_waiting)
 
     def submit(self, task: Task, clerk: bool) -> Stream:
