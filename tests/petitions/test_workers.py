@@ -17,7 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from nyballot.filing import access
-from nyballot.filing.desk import Desk, Submission
+from nyballot.filing.desk import Desk
 from nyballot.petitions import workers
 from nyballot.petitions.book import review_in_book
 from nyballot.petitions.lines import read_lines
@@ -27,7 +27,7 @@ from nyballot.voters.store import connect
 from nyballot.web import create_app
 from nyballot.web.local import serve_locally
 
-from .conftest import BOARD, LATE
+from .papers import RIVAL_LINE, rivals_in_book
 
 DATA = Path(__file__).parent / "data"
 LINES = (DATA / "lines.csv").read_bytes()  # a header and 13 signature lines
@@ -169,17 +169,9 @@ def test_a_review_in_the_book_rules_as_in_the_servers_process(
     client: TestClient, store: Path, desk_url: str, token: dict[str, str]
 ) -> None:
     desk = Desk(desk_url)
-    filed = [desk.submit(Submission(kind="designating_petition", board="westchester",
-                         year=2026, received=f"2026-04-0{day}T10:00-04:00", late_entry=LATE,
-                         candidates=[{"name": "Ana Ruiz"}],
-                         office="Member of Assembly", party="DEM"), BOARD)[0]["uid"]
-             for day in (1, 2)]  # fmt: skip
-    rival = (
-        b"sheet,line,date,name,address,witness_name,witness_address,witness_date\n"
-        b"1,1,2026-03-01,Sofia Rossi,16 Church St,Iris Grant,30 Pearl St,2026-03-15\n"
-    )
+    filed = rivals_in_book(desk)
     # The first petition's review, kept by the clerks' worker, records Sofia Rossi's signature.
-    kept = client.post(f"/petitions/reviews?{QUERY}&petition={filed[0]}", content=rival,
+    kept = client.post(f"/petitions/reviews?{QUERY}&petition={filed[0]}", content=RIVAL_LINE,
                        headers=token)  # fmt: skip
     assert kept.status_code == 201
     there = client.post(f"/petitions/review?{QUERY}&petition={filed[1]}", content=LINES)
