@@ -5,13 +5,16 @@
 readers run.
 
 .venv/bin/python benchmarks/bench_book.py [--filings 100000] [--seconds 5] [--clients 16]
-    [--workers 1] [--keep FOLDER]
+    [--workers 1] [--keep FOLDER] [--page-cache MIB]
 
 The goal: ``/book`` and ``/web/due`` with p99 under 50 ms at 16 clients, and a clerk's write
 under 20 ms p99 meanwhile. The book is made by the desk's own write path (each paper judged,
 chained, signed and its clocks kept), 2,000 papers to a transaction to make it in minutes;
-``--keep FOLDER`` keeps it there and uses it again. The load comes from ``wrk``
-(``scripts/wrk`` installs it), as in ``bench_api.py``.
+``--keep FOLDER`` keeps it there and uses it again. ``--page-cache 0`` serves every page
+made afresh (the pages kept are the server's default, ``serve --page-cache``); every client
+asks for the same page, so a page kept is read again until the clerk's next write. The server's
+CPU a request is its processor time over the run / the requests answered (the clerk's too).
+The load comes from ``wrk`` (``scripts/wrk`` installs it), as in ``bench_api.py``.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_api import free_port, load, with_wrk
+from bench_api import load, server_cpu, started, with_wrk
 
 from nyballot.filing.access import Actor
 from nyballot.filing.desk import Desk, Submission
@@ -103,6 +106,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--keep", type=Path)
+    parser.add_argument("--page-cache", type=int, default=32, help="serve --page-cache (MiB)")
     args = parser.parse_args()
     folder = args.keep or Path(tempfile.mkdtemp(prefix="nyballot-book-"))
     folder.mkdir(parents=True, exist_ok=True)
@@ -113,32 +117,9 @@ def main() -> None:
         new_key(key_file)
         fill(url, key_file, args.filings)
     token = Desk(url, key=load_key(str(key_file))).create_token("Bench Clerk", "clerk")
-    port = free_port()
-    exe = str(Path(sys.executable).with_name("nyballot"))
-    server = subprocess.Popen(
-        [
-            exe,
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            url,
-            "--rate-limit",
-            "0",
-            "--workers",
-            str(args.workers),
-            "--signing-key",
-            str(key_file),
-        ],
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(400):
-        try:
-            httpx.get(base + "/health").raise_for_status()
-            break
-        except httpx.HTTPError:
-            time.sleep(0.05)
+    options = ["--db", url, "--rate-limit", "0", "--workers", str(args.workers)]
+    options += ["--signing-key", str(key_file), "--page-cache", str(args.page_cache)]
+    server, base = started(options, stderr=subprocess.DEVNULL)
     # Paging by offset last: its requests outlast wrk's seconds (the server still answers the
     # ones wrk gave up on), which would weigh on whatever ran after it.
     paths = [
@@ -149,19 +130,25 @@ def main() -> None:
         "/book?offset=90000",
     ]
     try:
-        print(f"{args.clients} clients (wrk), {args.workers} worker(s), a clerk filing; {load()}")
+        print(
+            f"{args.clients} clients (wrk), {args.workers} worker(s), page cache "
+            f"{args.page_cache} MiB, a clerk filing; {load()}"
+        )
         floor = None
         for path in paths:
             stop, spent, failed = threading.Event(), [], []
             writer = threading.Thread(target=clerk_writes, args=(base, token, stop, spent, failed))
             writer.start()
+            cpu = server_cpu(server.pid)
             total, p50, p99_ = with_wrk(base + path, (), args.clients, args.seconds)
+            cpu = (server_cpu(server.pid) - cpu) * 1000 / max(total + len(spent), 1)
             stop.set()
             writer.join()
             floor = floor or p99_
             print(
                 f"  {path:<24} {total / args.seconds:6.0f} req/s  p50 {p50:5.1f} ms  "
-                f"p99 {p99_:5.1f} ms ({p99_ / floor:4.1f}x /health's)  clerk's write: "
+                f"p99 {p99_:5.1f} ms ({p99_ / floor:4.1f}x /health's), CPU {cpu:4.2f} ms  "
+                "clerk's write: "
                 f"{len(spent)} sent, p50 {statistics.median(spent):5.1f} ms, "
                 f"p99 {p99(spent):5.1f} ms"
                 + (f", {len(failed)} failed ({failed[0]})" if failed else "")
@@ -169,6 +156,7 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(10)
+        print(f"  ({load()})")
 
 
 if __name__ == "__main__":

@@ -138,7 +138,7 @@ def test_paging_the_book_by_cursor_gives_every_paper_once_in_order(
 ) -> None:
     seen, after = [], None
     for _ in range(100):
-        page = book.public_page(board_id, None, limit, after=after)[0]
+        page = book.public_page(reading.PageAsked(board_id, None, limit, after=after))[0]
         seen += [row["seq"] for row in page.rows]
         assert len(page.rows) <= limit
         if page.next is None:
@@ -266,3 +266,30 @@ def test_a_page_by_cursor_is_read_from_an_index_without_sorting(book: Desk, quer
             conn.exec_driver_sql("SET enable_bitmapscan = off")
             plan = " ".join(str(r[0]) for r in conn.exec_driver_sql(f"EXPLAIN {query}"))
             assert "Index" in plan and "Sort" not in plan, plan
+
+
+def test_the_command_line_pages_the_book_by_cursor(book: Desk, run: CliRun) -> None:
+    url = str(book.engine.url)
+    whole = json.loads(run("desk", "book", "--db", url, "--format", "json")[1])
+    seen, after, pages = [], "0", 0
+    while after is not None:
+        code, out, _ = run("desk", "book", "--db", url, "--format", "json", "--limit", "10",
+                           "--after", after)  # fmt: skip
+        page = json.loads(out)
+        assert code == 0 and len(page["rows"]) <= 10
+        seen += [r["seq"] for r in page["rows"]]
+        after, pages = (str(page["next"]) if page["next"] is not None else None), pages + 1
+    # 33 papers (31 petitions, an objection, its specifications): four pages of 10, 10, 10, 3.
+    assert seen == [r["seq"] for r in whole["rows"]] and len(seen) == 33 and pages == 4
+    assert whole["next"] is None and len(whole["digests"]) >= 1
+    code, out, _ = run("desk", "book", "--db", url, "--limit", "2", "--board", "albany")
+    # Every third paper of the thirty is albany's (i = 0, 3, ...): its first two are #1 and #4.
+    assert code == 0 and out.splitlines()[-1] == "next page: --after 4"
+
+
+def test_the_command_line_refuses_a_cursor_of_the_book_that_is_not_a_seq(
+    book: Desk, run: CliRun
+) -> None:
+    code, out, err = run("desk", "book", "--db", str(book.engine.url), "--after", "tomorrow")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "--after" in err and "tomorrow" in err

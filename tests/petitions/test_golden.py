@@ -75,8 +75,8 @@ def test_the_tally_counts_three_valid_against_two_required(result: dict[str, Any
     assert (tally["valid"], tally["invalid"], tally["required"]) == (3, 10, 2)
     assert tally["sufficient"] is True
     assert tally["by_sheet"] == [
-        {"sheet": 1, "lines": 12, "valid": 3, "invalid": 9},
-        {"sheet": 2, "lines": 1, "valid": 0, "invalid": 1},
+        {"sheet": 1, "lines": 12, "valid": 3, "identity_for_clerk": 0, "invalid": 9},
+        {"sheet": 2, "lines": 1, "valid": 0, "identity_for_clerk": 0, "invalid": 1},
     ]
 
 

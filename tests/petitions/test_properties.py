@@ -15,7 +15,14 @@ from hypothesis import strategies as st
 
 from nyballot.law.choice import LawChoice
 from nyballot.petitions.lines import read_lines
-from nyballot.petitions.parse import _library_address, _library_name, parse_address, parse_name
+from nyballot.petitions.parse import (
+    SUFFIXES,
+    Name,
+    _library_address,
+    _library_name,
+    parse_address,
+    parse_name,
+)
 from nyballot.petitions.review import Request, review
 from nyballot.voters.normal import norm, norm_sql, street_key, street_key_sql
 
@@ -69,8 +76,14 @@ WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJ", min_size=2, max_
 @given(WORD, WORD, st.one_of(st.just(""), st.sampled_from("ABCDE")))
 @example(first="Dr", last="AA", middle="")  # a title: found by this test
 @example(first="AA", last="Ix", middle="")  # a roman numeral read as a suffix: found by this test
+@example(first="AA", last="II", middle="A")  # a generation after an initial: found by this test
 def test_plain_names_read_as_nameparser_reads_them(first: str, last: str, middle: str) -> None:
     text = " ".join(w for w in (first, middle, last) if w)
+    if middle and SUFFIXES.get(norm(last), "") not in ("", "I", "V"):
+        # "Karen A Senior": an initial cannot be a surname, so the last word is the surname
+        # (nameparser reads it as a generation and leaves the initial as the surname).
+        assert parse_name(text) == Name(norm(first), norm(middle), norm(last))
+        return
     assert parse_name(text) == _library_name(text)
 
 

@@ -4,6 +4,7 @@ reviewed first, and a kept review that a later one changes is marked stale, with
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -42,9 +43,16 @@ def _book(tmp_path: Path) -> tuple[Desk, dict[str, str]]:
     return desk, uids
 
 
-def _review(path: Path, desk: Desk, uid: str, day: str) -> str:
-    """Review and keep one petition (Ravi Shah's line, signed ``day``); the kept review's id."""
-    petition = read_lines(lines_file([(1, 1, 1, day, "Ravi Shah", "11 School St")]), "l")
+def _review(
+    path: Path,
+    desk: Desk,
+    uid: str,
+    day: str,
+    line: tuple[str, str] = ("Ravi Shah", "11 School St"),
+) -> str:
+    """Review and keep one petition (one ``line``, by default Ravi Shah's, signed ``day``); the
+    kept review's id."""
+    petition = read_lines(lines_file([(1, 1, 1, day, *line)]), "l")
     con = connect(path)
     try:
         result = book.review_in_book(con, petition, REQUEST, uid, desk.records())
@@ -55,12 +63,28 @@ def _review(path: Path, desk: Desk, uid: str, day: str) -> str:
         con.close()
 
 
-def _got(path: Path, kept_id: str) -> tuple[list[str], list[dict[str, Any]]]:
+def _kept(path: Path, kept_id: str) -> dict[str, Any]:
     con = connect(path, read_only=True)
     try:
-        found = kept.get(con, kept_id)
+        return kept.get(con, kept_id)
     finally:
         con.close()
+
+
+def _in_order(
+    voters: Path, tmp_path: Path, first: str, review: Callable[[Path, Desk, str, str], str]
+) -> tuple[Path, Desk, dict[str, str], dict[str, str]]:
+    """A copy of the store, the book of petitions A and B, and their kept reviews' ids, the
+    petition ``first`` reviewed (by ``review(path, desk, uid, name)``) first."""
+    path = tmp_path / "voters.duckdb"
+    shutil.copy(voters, path)
+    desk, uids = _book(tmp_path)
+    ids = {name: review(path, desk, uids[name], name) for name in (first, "AB".replace(first, ""))}
+    return path, desk, uids, ids
+
+
+def _got(path: Path, kept_id: str) -> tuple[list[str], list[dict[str, Any]]]:
+    found = _kept(path, kept_id)
     (line,) = found["lines"]
     assert line["voter"]["SBOEID"] == voter(1)
     return [r["code"] for r in line["reasons"]], found["stale"]
@@ -70,12 +94,9 @@ def _got(path: Path, kept_id: str) -> tuple[list[str], list[dict[str, Any]]]:
 def test_the_rulings_agree_whichever_petition_is_reviewed_first(
     voters: Path, tmp_path: Path, first: str
 ) -> None:
-    path = tmp_path / "voters.duckdb"
-    shutil.copy(voters, path)
-    desk, uids = _book(tmp_path)
-    second = "B" if first == "A" else "A"
-    ids = {first: _review(path, desk, uids[first], SIGNED[first])}
-    ids[second] = _review(path, desk, uids[second], SIGNED[second])
+    path, desk, uids, ids = _in_order(
+        voters, tmp_path, first, lambda p, d, uid, name: _review(p, d, uid, SIGNED[name])
+    )
     codes, stale = _got(path, ids[first])
     if first == "A":
         # A first: nothing to strike on A, then B's line falls to A's earlier one. A stands.
@@ -92,3 +113,53 @@ def test_the_rulings_agree_whichever_petition_is_reviewed_first(
         # Reviewed again, B agrees with the order A, B.
         again = _review(path, desk, uids["B"], SIGNED["B"])
         assert _got(path, again) == (["duplicate_other_petition"], [])
+
+
+@pytest.fixture(scope="module")
+def family(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """1 Robert Kowalczyk Jr and 2 Robert Kowalczyk Sr, both DEM, at 18 Birch St."""
+    kowalczyk = {"LASTNAME": "KOWALCZYK", "FIRSTNAME": "ROBERT", "RADDNUMBER": "18",
+                 "RSTREETNAME": "BIRCH ST"}  # fmt: skip
+    return store(tmp_path_factory.mktemp("rival-family"), [
+        {**kowalczyk, "NAMESUFFIX": "JR"}, {**kowalczyk, "NAMESUFFIX": "SR"},
+    ])  # fmt: skip
+
+
+# Petition A: "Robert Kowalczyk" (Jr or Sr) on March 1; petition B: "Robert Kowalczyk Jr" on
+# March 3. A's line is valid whichever signed only if neither signed a rival petition: the Jr
+# signed B, so A's line is ambiguous and not valid, whichever petition is reviewed first; B's
+# line is the Jr's and stands (A's line is no voter's counted signature).
+FAMILY_LINES = {"A": ("2026-03-01", "Robert Kowalczyk"), "B": ("2026-03-03", "Robert Kowalczyk Jr")}
+
+
+def _family_review(path: Path, desk: Desk, uid: str, name: str) -> str:
+    day, written = FAMILY_LINES[name]
+    return _review(path, desk, uid, day, (written, "18 Birch St"))
+
+
+def _line_of(path: Path, kept_id: str) -> tuple[bool, list[str], bool, list[str]]:
+    """The kept review's one line: valid, its reason codes, whether its signer is for a
+    clerk; and why the review is stale."""
+    found = _kept(path, kept_id)
+    (line,) = found["lines"]
+    codes = [r["code"] for r in line["reasons"]]
+    return line["valid"], codes, "identity" in line, [s["reason"] for s in found["stale"]]
+
+
+@pytest.mark.parametrize("first", ["A", "B"])
+def test_a_line_valid_whichever_signed_agrees_whichever_petition_is_reviewed_first(
+    family: Path, tmp_path: Path, first: str
+) -> None:
+    path, desk, uids, ids = _in_order(family, tmp_path, first, _family_review)
+    assert _line_of(path, ids["B"]) == (True, [], False, [])
+    if first == "B":
+        # B's signers were known: A's line is ambiguous from the start.
+        assert _line_of(path, ids["A"]) == (False, ["ambiguous"], False, [])
+        return
+    # A first: its line stood whichever signed until B's review showed the Jr's signature.
+    assert _line_of(path, ids["A"]) == (True, [], True, [
+        f"the review of rival petition {uids['B']} changes the § 6-134(3) ruling of sheet 1 "
+        "line 1; review this petition again"
+    ])  # fmt: skip
+    again = _family_review(path, desk, uids["A"], "A")
+    assert _line_of(path, again) == (False, ["ambiguous"], False, [])

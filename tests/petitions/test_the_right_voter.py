@@ -136,10 +136,16 @@ def test_a_nickname_is_the_voters_name_read_under_substantial_compliance(
 
 def test_joe_at_the_address_of_a_joseph_and_a_jose_is_ambiguous(nicknamed: Path) -> None:
     # Joe is Joseph's nickname and one letter from José: neither is told apart by more than
-    # a spelling, so the clerk chooses.
-    (line,) = reviewed(nicknamed, [(1, 1, 1, "2026-03-01", "Joe Diaz", "5 Oak St")])["lines"]
-    assert [r["code"] for r in line["reasons"]] == ["ambiguous"]
+    # a spelling, so the clerk chooses who signed. Both are DEM voters of the unit and neither
+    # signed another line: valid whichever signed (§ 6-154(3)(a)(i)); strict: not counted.
+    rows = [(1, 1, 1, "2026-03-01", "Joe Diaz", "5 Oak St")]
+    (line,) = reviewed(nicknamed, rows)["lines"]
+    assert (line["valid"], line["reasons"], line["voter"]) == (True, [], None)
+    assert line["identity"]["cite"] == "6-154(3)(a)(i)"
     assert {c["SBOEID"] for c in line["candidates"]} == {voter(5), voter(6)}
+    (strict,) = reviewed(nicknamed, rows, ambiguous_reading="strict")["lines"]
+    assert [r["code"] for r in strict["reasons"]] == ["ambiguous"]
+    assert strict["valid"] is False
 
 
 def test_joe_for_a_jose_alone_at_his_address_is_a_variant_not_the_same_name(

@@ -18,7 +18,8 @@ from nyballot.api import calendar, coverage, desk, docs, downloads, elections, e
 from nyballot.api import petitions as petitions_api
 from nyballot.api import signatures as signatures_api
 from nyballot.api.body_limit import BodyLimit
-from nyballot.api.middleware import AccessLog, HeadAsGet, RateLimit, SecurityHeaders
+from nyballot.api.kept_pages import BUDGET, AnswerKept, KeptPages
+from nyballot.api.middleware import AccessLog, HeadAsGet, RateLimit, SecurityHeaders, WritesFirst
 from nyballot.elections.desk import special_desk
 from nyballot.filing.access import now
 from nyballot.filing.desk import Clock, Desk
@@ -53,6 +54,7 @@ def create_app(
     clock: Clock = now,
     pages: errors.Pages = errors.NO_PAGES,
     key: BoardKey | None = None,
+    page_cache: int = BUDGET,
     reviews: Pool | None = None,
 ) -> FastAPI:
     """The application over one database (default: $NYBALLOT_DATABASE_URL or SQLite).
@@ -60,10 +62,11 @@ def create_app(
     A body is limited to ``max_body`` bytes, a lines file posted for review to ``max_upload``;
     ``rate`` requests a second per client (0: no limit), in bursts of ``burst``; ``access_log``
     gets a Common Log Format line per request; ``clock`` is the desk's time; ``key`` the board's
-    signing key; ``reviews`` the worker processes petition reviews run in (default: one for
-    the public, three waiting, one for clerks, shared by the applications of a process);
-    ``pages`` are web pages served beside the API (``nyballot.web.create_app`` gives the
-    site's)."""
+    signing key; ``page_cache`` the bytes of public pages of the book kept
+    (``KeptPages``; 0: none); ``reviews`` the worker processes petition reviews run in
+    (default: one for the public, three waiting, one for clerks, shared by the applications of
+    a process); ``pages`` are web pages served beside the API (``nyballot.web.create_app``
+    gives the site's)."""
     app = FastAPI(
         title="nyballot",
         version="0.1.0",
@@ -76,6 +79,8 @@ def create_app(
     )
     app.state.desk = Desk(database, clock, key, specials=special_desk)
     app.state.reviews = reviews or shared_pool()
+    inline = app.state.desk.reader.dialect.name == "sqlite"
+    app.state.kept_pages = KeptPages(app.state.desk.version, page_cache, inline)
     errors.install(app, pages)
     # The downloads come first, so /calendar/{year}.ics is matched before /calendar/{year}.
     app.include_router(downloads.router)
@@ -91,6 +96,8 @@ def create_app(
     # Outermost last: the log sees every request, refusals included; a kept calendar is
     # answered inside every guard.
     app.add_middleware(calendar.KeptCalendars)
+    app.add_middleware(AnswerKept, pages=app.state.kept_pages)
+    app.add_middleware(WritesFirst)
     # A page's form carries its lines file beside a few small fields: room for them.
     uploads = dict.fromkeys(petitions_api.UPLOADS, max_upload)
     uploads |= dict.fromkeys(pages.uploads, max_upload + max_body)

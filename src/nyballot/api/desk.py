@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import functools
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
 from urllib.parse import urlencode
@@ -20,6 +21,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
 from nyballot.api.errors import DESK_READ, READ, WRITE, answers
+from nyballot.api.kept_pages import KeptPages, page_key
 from nyballot.filing import book as book_export
 from nyballot.filing import chain, keys, reading
 from nyballot.filing.access import Actor
@@ -65,6 +67,14 @@ async def off_loop(request: Request, read: Callable[..., T], *args: Any) -> T:
     if getattr(state, "readers", (None,))[0] is not loop:
         state.readers = (loop, anyio.CapacityLimiter(READERS))
     return await anyio.to_thread.run_sync(read, *args, limiter=state.readers[1])
+
+
+async def kept_read(request: Request, read: Callable[..., Response], *args: Any) -> Response:
+    """``read(*args)`` by ``off_loop``, or the page it made before if the book has not changed
+    since (``KeptPages``, by ``page_key``); the page made is kept."""
+    kept: KeptPages = request.app.state.kept_pages
+    key = page_key(request.scope)
+    return await off_loop(request, kept.answer, key, functools.partial(read, *args))
 
 
 def next_link(request: Request, name: str, cursor: object) -> str | None:
@@ -183,7 +193,7 @@ async def book(
     cursor ``after`` (the ``next`` link gives it; a deep page costs what the first does) or
     from ``offset``, with the daily digests of the days its records were made (every digest:
     ``/book/digests``)."""
-    return await off_loop(request, _book, request, board, year, format, limit, offset, after)
+    return await kept_read(request, _book, request, board, year, format, limit, offset, after)
 
 
 def _book(
@@ -195,7 +205,8 @@ def _book(
     offset: int,
     after: int | None,
 ) -> Response:
-    page, digests, published = desk_of(request).public_page(board, year, limit, offset, after)
+    asked = reading.PageAsked(board, year, limit, offset, after)
+    page, digests, published = desk_of(request).public_page(asked)
     title = book_export.title(board, year)
     following = next_link(request, "after", page.next)
     link = {"Link": f'<{following}>; rel="next"'} if following else {}
@@ -294,7 +305,7 @@ async def due(
     or from ``offset``; the whole count in ``X-Total-Count`` (on a page asked for without a
     cursor)."""
     day = parse_day(on, "on") if on is not None else dt.datetime.now(NEW_YORK).date()
-    return await off_loop(request, _due, request, board, year, day, limit, offset, after)
+    return await kept_read(request, _due, request, board, year, day, limit, offset, after)
 
 
 def _due(

@@ -1,5 +1,6 @@
 """What every response passes through: security headers, HEAD answered wherever GET is, a
-per-client rate limit (429) and, when asked, a standard access log.
+per-client rate limit (429), a clerk's write before the public's reads and, when asked, a
+standard access log.
 
 Plain ASGI middleware (no per-request threads): each adds a few microseconds. Measured on a
 kept calendar (benchmarks/bench_api.py), the headers, HEAD, rate limit and body limit layers
@@ -16,6 +17,8 @@ import threading
 import time
 from collections import OrderedDict
 from typing import TextIO
+
+import anyio
 
 from nyballot.api.body_limit import ASGIApp, Message, Receive, Scope, Send, send_error
 
@@ -106,6 +109,46 @@ class RateLimit:
             return
         retry = (b"retry-after", b"%d" % max(1, math.ceil(wait)))
         await send_error(send, 429, "too many requests; slow down", (retry,))
+
+
+WRITES = frozenset({"/filings", "/objections", "/web/desk/file"})  # a paper into the book
+PATIENCE = 0.05  # seconds a read waits at most for the writes in flight
+
+
+class WritesFirst:
+    """While a clerk's paper is being written (``WRITES``), a read (a GET or HEAD, but of
+    ``/health``) waits for it before it starts, at most ``patience`` seconds. A server busy with
+    the public hands the interpreter to whichever thread asks for it every few milliseconds: a
+    write's dozen statements would each wait that long; the reads that wait hold nothing."""
+
+    def __init__(self, app: ASGIApp, patience: float = PATIENCE) -> None:
+        self.app, self.patience = app, patience
+        self._writing = 0
+        self._done: anyio.Event | None = None  # made on the serving loop by the first write
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("path") == "/health":
+            await self.app(scope, receive, send)
+        elif scope["method"] in ("GET", "HEAD"):
+            if self._writing and self._done is not None:
+                with anyio.move_on_after(self.patience):
+                    await self._done.wait()
+            await self.app(scope, receive, send)
+        elif scope.get("path") in WRITES:
+            await self._write(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+    async def _write(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if not self._writing:
+            self._done = anyio.Event()  # made on the serving loop, for the reads of this write
+        self._writing += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self._writing -= 1
+            if not self._writing and self._done is not None:
+                self._done.set()
 
 
 class AccessLog:

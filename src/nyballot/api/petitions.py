@@ -12,6 +12,7 @@ so that they do not slow the server's start; a review itself runs in a worker pr
     POST /petitions/reviews/{id}/overrides  a clerk's ruling on a line, with a reason (token)
     POST /petitions/reviews/{id}/undo       the clerk's ruling on a line withdrawn (token)
     POST /petitions/reviews/{id}/certify    the review certified: its rulings frozen (token)
+    POST /petitions/reviews/{id}/reading    its ambiguous lines read either or strict (token)
     GET  /web/petitions                     the kept reviews, newest first, linked to their pages
     GET  /web/petitions/{id}                the page: each sheet's count, each line, the voter
                                             beside it, a form
@@ -20,11 +21,11 @@ so that they do not slow the server's start; a review itself runs in a worker pr
 
 The query names the petition as the command line does (``year``, ``kind``, ``party``,
 ``unit=AD=7`` repeated, ``enrolled``, ``governor_votes``, ``required``, ``seats``, ``law``,
-``with``, and ``petition``: its uid in the desk's book, for § 6-134(3) against the other
-petitions there; a kept review also records its signers for theirs, as ``--petition`` does). The
-voter store is ``$NYBALLOT_VOTERS_DB`` (or ./nyballot-voters.duckdb). A lines file posted for
-review has its own, larger limit (``UPLOADS``); every other body is limited as every request's
-is.
+``with``, ``ambiguous_reading`` (``either``, the default, or ``strict``), and ``petition``: its
+uid in the desk's book, for § 6-134(3) against the other petitions there; a kept review also
+records its signers for theirs, as ``--petition`` does). The voter store is
+``$NYBALLOT_VOTERS_DB`` (or ./nyballot-voters.duckdb). A lines file posted for review has its
+own, larger limit (``UPLOADS``); every other body is limited as every request's is.
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ OVERRIDE = "override"
 REVIEW = "review"
 UNDO = "undo override"
 CERTIFY = "certify review"
+READING = "read review as"
 # The lines a review without a clerk's token may hold: a public review's price is bounded.
 PUBLIC_LINES = 2_000
 # The paths whose body is a lines file (``app.MAX_UPLOAD``, not the small limit of the rest).
@@ -87,6 +89,7 @@ def asked(
     seats: Annotated[int, Query(ge=1, le=100)] = 1,
     law: Annotated[str | None, Query(max_length=40)] = None,
     overlays: Annotated[list[str] | None, Query(alias="with", max_length=5)] = None,
+    ambiguous_reading: Literal["either", "strict"] = "either",
 ) -> ReviewRequest:
     return ReviewRequest(
         year=year,
@@ -98,6 +101,7 @@ def asked(
         required=required,
         seats=seats,
         law=LawChoice(law, tuple(overlays or ())),
+        ambiguous_reading=ambiguous_reading,
     )
 
 
@@ -313,6 +317,26 @@ def certify_review(uid: Id, request: Request) -> dict[str, Any]:
     actor = _clerk(request, _bearer(request), CERTIFY, f"review {uid}")
     with _logged(request, actor, CERTIFY, f"review {uid}"), _writable(request) as con:
         return kept.certify(con, uid, actor.name, actor.check_board)
+
+
+class ReadingIn(BaseModel):
+    """How a kept review reads its ambiguous lines from now on, and the clerk's reason."""
+
+    model_config = ConfigDict(extra="forbid")
+    reading: Literal["either", "strict"]
+    reason: Annotated[str, Field(min_length=1, max_length=kept.MAX_REASON)]
+
+
+@router.post("/petitions/reviews/{uid}/reading", status_code=201, tags=["petitions"])
+def read_review_as(uid: Id, body: ReadingIn, request: Request) -> dict[str, Any]:
+    """Read a kept review's ambiguous lines as ``either`` or ``strict`` (a clerk's token;
+    refused, 409, once certified)."""
+    from nyballot.voters.store import opened
+
+    target = f"review {uid} reading {body.reading}"
+    actor = _clerk(request, _bearer(request), READING, target)
+    with _logged(request, actor, READING, target), opened(read_only=False) as con:
+        return kept.read_as(con, uid, body.reading, body.reason, actor.name, actor.check_board)
 
 
 @router.get("/web/petitions/{uid}", include_in_schema=False)

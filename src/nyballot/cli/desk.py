@@ -273,27 +273,56 @@ def check(
 @click.option(
     "--format", "fmt", type=click.Choice(["table", "csv", "html", "json"]), default="table"
 )
+@click.option("--limit", type=click.IntRange(1), help="At most this many papers (a page).")
+@click.option(
+    "--after",
+    type=click.IntRange(0),
+    metavar="SEQ",
+    help="The papers after this seq (the cursor a page ends with).",
+)
 @DB
-def book(board: str | None, year: int | None, fmt: str, db: str | None) -> None:
-    """The public book of filings (§ 6-144): time stamps, names, office, party, objections."""
+def book(
+    board: str | None,
+    year: int | None,
+    fmt: str,
+    limit: int | None,
+    after: int | None,
+    db: str | None,
+) -> None:
+    """The public book of filings (§ 6-144): time stamps, names, office, party, objections;
+    with --limit, a page at a time (a page ends with the --after of the next), read from the
+    index as the server reads it."""
     from nyballot.filing import book as book_export
-    from nyballot.filing import chain
 
-    d = _desk(db)
-    records = d.records(board, year)
-    rows = book_export.rows(records)
     title = book_export.title(board, year)
-    digests = chain.digests(records)
-    published = d.published_keys()
+    rows, digests, published, following = _book_rows(_desk(db), board, year, limit, after)
     if fmt == "csv":
         click.echo(book_export.to_csv(rows), nl=False)
     elif fmt == "html":
         click.echo(book_export.to_html(rows, title, digests, published), nl=False)
     elif fmt == "json":
         data = {"title": title, "rows": rows, "digests": digests, "keys": published}
-        click.echo(json_export.dumps(data), nl=False)
+        click.echo(json_export.dumps(data | {"next": following}), nl=False)
     else:
         _print_book(title, rows, digests)
+    if following is not None and fmt != "json":  # the csv and html files stay whole
+        click.echo(f"next page: --after {following}", err=fmt != "table")
+
+
+def _book_rows(
+    d: Desk, board: str | None, year: int | None, limit: int | None, after: int | None
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, str]], int | None]:
+    """The book's rows (a page of them, with --limit or --after), the digests of their days
+    (of every day, for the whole book), the public keys, and the next page's cursor."""
+    from nyballot.filing import book as book_export
+    from nyballot.filing import chain
+    from nyballot.filing.reading import PageAsked
+
+    if limit is None and after is None:
+        records = d.records(board, year)
+        return book_export.rows(records), chain.digests(records), d.published_keys(), None
+    page, digests, published = d.public_page(PageAsked(board, year, limit or 10**9, after=after))
+    return page.rows, digests, published, page.next
 
 
 def _print_book(title: str, rows: list[dict[str, Any]], digests: list[dict[str, Any]]) -> None:

@@ -150,38 +150,7 @@ def show(name: str, fmt: str) -> None:
 
 def _show_overlay(data: Law, o: Overlay, fmt: str) -> None:
     if fmt == "json":
-        click.echo(
-            dumps(
-                {
-                    "id": o.id,
-                    "title": o.title,
-                    "kind": o.kind,
-                    "cite": o.cite,
-                    "enacted": o.enacted,
-                    "status": o.status or None,
-                    "versions": list(o.versions),
-                    "years": overlay_years(o, data),
-                    "takes_effect": o.takes_effect,
-                    "effective_words": o.effective or None,
-                    "description": o.description,
-                    "changes": [change_dict(data, o, c) for c in o.changes],
-                    "replace": [rule_dict(r) for r in o.replace.values()],
-                    "add": [rule_dict(r) for r in o.add.values()],
-                    "repeal": [{"id": k, "law": v} for k, v in o.repeal.items()],
-                    "provisions": [provision_dict(p) for p in o.provisions],
-                    "conflicts": [
-                        {
-                            "rule": c.rule_id,
-                            "sections": [ch.section for ch in c.changes],
-                            "resolved": c.resolved,
-                            "reading": c.reading or None,
-                        }
-                        for c in o.conflicts
-                    ],
-                }
-            ),
-            nl=False,
-        )
+        click.echo(dumps(_overlay_dict(data, o)), nl=False)
         return
     console = terminal.console()
     console.print(f"[bold]{o.id}[/bold]: {escape(f'{o.title} ({o.cite}; {_status(o.enacted)})')}")
@@ -192,32 +161,7 @@ def _show_overlay(data: Law, o: Overlay, fmt: str) -> None:
         console.print(f'Takes effect: "{o.effective}"', markup=False)
     console.print(f"Applies to: {_years(o, data)}")
     for change in o.changes:
-        d = change_dict(data, o, change)
-        section = f"{change.label()}, " if change.section else ""
-        period = str(change.period)
-        if o.takes_effect == "january-after-enactment":
-            period = "from the first of January after enactment"
-        console.print(f"\n[bold]{change.action} {change.rule_id}[/bold]  ({section}{period})")
-        old_cite, new_cite = d["cite"]["old"], d["cite"]["new"]
-        if old_cite and new_cite and old_cite != new_cite:
-            console.print(f"  § {old_cite} -> § {new_cite}")
-        elif old_cite or new_cite:
-            console.print(f"  § {new_cite or old_cite}")
-        if change.summary:
-            console.print(f"  change: {change.summary}", markup=False)
-        for words in d["words"]["old"]:
-            console.print(f'  [red]old:[/red] "{escape(words)}"')
-        for words in d["words"]["new"]:
-            console.print(f'  [green]new:[/green] "{escape(words)}"')
-        for part in ("opens", "closes", "when"):
-            old, new = d["formula"]["old"].get(part), d["formula"]["new"].get(part)
-            if old or new:
-                arrow = f"{old} -> {new}" if old and new and old != new else (new or old)
-                if change.action == "repeal":
-                    arrow = f"{old} -> (repealed)"
-                console.print(f"  {part}: {arrow}")
-        if d["note"]:
-            console.print(f"  note: {d['note']}", markup=False)
+        _print_change(console, data, o, change)
     if o.provisions:
         console.print("\n[bold]Provisions that are not dates[/bold]")
         for p in o.provisions:
@@ -234,6 +178,67 @@ def _show_overlay(data: Law, o: Overlay, fmt: str) -> None:
         )
         if conflict.reading:
             console.print(f"  reading: {conflict.reading}", markup=False)
+
+
+def _overlay_dict(data: Law, o: Overlay) -> dict[str, Any]:
+    """``law show OVERLAY --format json``: the overlay whole, each change with its words."""
+    return {
+        "id": o.id,
+        "title": o.title,
+        "kind": o.kind,
+        "cite": o.cite,
+        "enacted": o.enacted,
+        "status": o.status or None,
+        "versions": list(o.versions),
+        "years": overlay_years(o, data),
+        "takes_effect": o.takes_effect,
+        "effective_words": o.effective or None,
+        "description": o.description,
+        "changes": [change_dict(data, o, c) for c in o.changes],
+        "replace": [rule_dict(r) for r in o.replace.values()],
+        "add": [rule_dict(r) for r in o.add.values()],
+        "repeal": [{"id": k, "law": v} for k, v in o.repeal.items()],
+        "provisions": [provision_dict(p) for p in o.provisions],
+        "conflicts": [
+            {
+                "rule": c.rule_id,
+                "sections": [ch.section for ch in c.changes],
+                "resolved": c.resolved,
+                "reading": c.reading or None,
+            }
+            for c in o.conflicts
+        ],
+    }
+
+
+def _print_change(console: Console, data: Law, o: Overlay, change: Change) -> None:
+    """One change of an overlay: where, the old and new words, the old and new formulas."""
+    d = change_dict(data, o, change)
+    section = f"{change.label()}, " if change.section else ""
+    period = str(change.period)
+    if o.takes_effect == "january-after-enactment":
+        period = "from the first of January after enactment"
+    console.print(f"\n[bold]{change.action} {change.rule_id}[/bold]  ({section}{period})")
+    old_cite, new_cite = d["cite"]["old"], d["cite"]["new"]
+    if old_cite and new_cite and old_cite != new_cite:
+        console.print(f"  § {old_cite} -> § {new_cite}")
+    elif old_cite or new_cite:
+        console.print(f"  § {new_cite or old_cite}")
+    if change.summary:
+        console.print(f"  change: {change.summary}", markup=False)
+    for words in d["words"]["old"]:
+        console.print(f'  [red]old:[/red] "{escape(words)}"')
+    for words in d["words"]["new"]:
+        console.print(f'  [green]new:[/green] "{escape(words)}"')
+    for part in ("opens", "closes", "when"):
+        old, new = d["formula"]["old"].get(part), d["formula"]["new"].get(part)
+        if old or new:
+            arrow = f"{old} -> {new}" if old and new and old != new else (new or old)
+            if change.action == "repeal":
+                arrow = f"{old} -> (repealed)"
+            console.print(f"  {part}: {arrow}")
+    if d["note"]:
+        console.print(f"  note: {d['note']}", markup=False)
 
 
 def _print_problems(name: str, problems: list[Problem], console: Console) -> None:

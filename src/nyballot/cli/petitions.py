@@ -44,6 +44,14 @@ def _review_options(func: Any) -> Any:
         ),
         click.option("--required", type=int, help="The number required, given directly."),
         click.option("--seats", type=int, default=1, show_default=True, help="Persons elected."),
+        click.option(
+            "--ambiguous-reading",
+            type=click.Choice(["either", "strict"]),
+            default="either",
+            show_default=True,
+            help="A line that fits two voters: valid when it stands whichever signed "
+            "(§ 6-154(3)(a)(i)), or never counted until a clerk chooses (strict, § 6-154(1)).",
+        ),
         click.option("--law", "law_id", metavar="VERSION", help="Law version (default: in force)."),
         with_option("overlays", "A what-if bill or overlay file."),
         click.option("--petition", metavar="UID", help="The petition in the desk's book."),
@@ -103,6 +111,7 @@ def _asked(options: dict[str, Any]) -> tuple[Petition, Request]:
         required=options["required"],
         seats=options["seats"],
         law=LawChoice(options["law_id"], tuple(options["overlays"])),
+        ambiguous_reading=options["ambiguous_reading"],
     )
     return petition, request
 
@@ -319,6 +328,25 @@ def undo(review_id: str, volume: int, sheet: int, line_number: int, reason: str,
     with opened(db, read_only=False) as con:
         found = kept.undo(con, review_id, sheet, line_number, reason, clerk, volume=volume)
     click.echo(f"{found['tally_after_overrides']['valid']} valid after the clerk's rulings")
+
+
+@petitions.command()
+@click.argument("review_id", metavar="REVIEW_ID")
+@click.argument("reading", type=click.Choice(["either", "strict"]))
+@click.option("--reason", required=True, help="Why (kept in the history).")
+@click.option("--clerk", default="clerk", show_default=True)
+@DB
+def reading(review_id: str, reading: str, reason: str, clerk: str, db: str | None) -> None:
+    """Read a kept review's ambiguous lines as READING from now on: either (a line that stands
+    whichever of its voters signed is valid) or strict (none counted until a clerk chooses)."""
+    from nyballot.petitions import kept
+    from nyballot.voters.store import opened
+
+    with opened(db, read_only=False) as con:
+        found = kept.read_as(con, review_id, reading, reason, clerk)
+    t = found["tally_after_overrides"]
+    click.echo(f"read {reading}: {t['valid']} valid after the clerk's rulings "
+               f"({t['identity_for_clerk']} of them identity for a clerk)")  # fmt: skip
 
 
 @petitions.command()

@@ -79,6 +79,15 @@ def proxy_settings(trusted: tuple[str, ...]) -> dict[str, Any]:
     help="Requests a second per client address, in bursts of 100 (0: no limit); over it, 429.",
 )
 @click.option(
+    "--page-cache",
+    default=32,
+    show_default=True,
+    type=click.IntRange(0, 4096),
+    metavar="MIB",
+    help="Megabytes of the book's public pages (/book, /due, /web/book, /web/due) kept per "
+    "worker and answered again until the book changes (0: none).",
+)
+@click.option(
     "--review-workers",
     default=1,
     show_default=True,
@@ -121,6 +130,7 @@ def serve(
     voters_db: str | None,
     workers: int,
     rate_limit: float,
+    page_cache: int,
     review_workers: int,
     review_queue: int,
     access_log: str | None,
@@ -137,6 +147,7 @@ def serve(
     if voters_db:
         os.environ["NYBALLOT_VOTERS_DB"] = voters_db  # the server's workers read it
     os.environ["NYBALLOT_RATE_LIMIT"] = str(rate_limit)
+    os.environ["NYBALLOT_PAGE_CACHE"] = str(page_cache)
     os.environ["NYBALLOT_REVIEW_WORKERS"] = str(review_workers)
     os.environ["NYBALLOT_REVIEW_QUEUE"] = str(review_queue)
     if access_log:

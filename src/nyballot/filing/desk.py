@@ -372,25 +372,26 @@ class Desk:
             return int(conn.execute(select(func.count()).select_from(filings)).scalar_one())
 
     def public_page(
-        self,
-        board_id: str | None,
-        year: int | None,
-        limit: int,
-        offset: int = 0,
-        after: int | None = None,
-        kind: str | None = None,
+        self, asked: reading.PageAsked
     ) -> tuple[reading.BookPage, list[dict[str, Any]], list[dict[str, str]]]:
         """A page of the book as the public reads it, from one connection: the page
         (``reading.book_page``: its rows, how many papers in all, its records and the next
         page's cursor), the digests of the days its records were made, the board's public
         keys."""
-        board_id = board(board_id).id if board_id is not None else None
+        if asked.board is not None:
+            asked = asked._replace(board=board(asked.board).id)
         with self.reader.connect() as conn:
-            page = reading.book_page(conn, board_id, year, limit, offset, after, kind)
+            page = reading.book_page(conn, asked)
             days = {(r["board"], r["recorded_at"][:10]) for r in page.records}
-            digests = self._digests.of(conn, board_id, year)
+            digests = self._digests.of(conn, asked.board, asked.year, days)
             published = keys.published(conn)
-        return page, [d for d in digests if (d["board"], d["day"]) in days], published
+        return page, digests, published
+
+    def version(self) -> tuple[int, int]:
+        """A value that grows with every write the public reads of the book show
+        (``reading.version``): a page kept at a version is the page while it holds."""
+        with self.reader.connect() as conn:
+            return reading.version(conn)
 
     def digests(self, board_id: str | None = None, year: int | None = None) -> list[dict[str, Any]]:
         """The last hash of each board's day (of ``year``'s records, if given)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, bindparam, func, select, tuple_
@@ -23,6 +23,7 @@ from nyballot.filing.clocks import Clock
 from nyballot.filing.model import FilingKind
 from nyballot.filing.records import record_dict
 from nyballot.filing.schema import clocks, filings
+from nyballot.filing.schema import keys as keys_table
 
 _MAX_DEPTH = 5  # petition, objection, specifications, determination: a family is shallow
 
@@ -37,6 +38,7 @@ def _where_board_year(table: Any, board_id: str | None, year: int | None) -> lis
 
 
 _LIGHT = [c for c in filings.columns if c.name != "decision"]
+_NAMES = {True: [c.name for c in _LIGHT], False: [c.name for c in filings.columns]}
 _PAPER = func.coalesce(filings.c.kind, "").in_(book.PAPERS)
 _BOARDS_OWN = tuple(k.value for k in FilingKind if k.value not in book.PAPERS)
 # The statements of ``_by``, made once: an IN of a page's uids is sent as one expanding
@@ -61,8 +63,28 @@ def _by(
     wanted = sorted({v for v in values if v})
     if not wanted:
         return []
-    rows = conn.execute(_statement(column, light), {"wanted": wanted}).mappings()
-    return [record_dict({**r, "decision": "null"} if light else dict(r)) for r in rows]
+    return _records(conn.execute(_statement(column, light), {"wanted": wanted}), light)
+
+
+def _records(rows: Iterable[Sequence[Any]], light: bool) -> list[dict[str, Any]]:
+    """Rows (of every column, or ``light``: all but the decision) as records. Zipped with the
+    columns' names: a row's mapping is remade at each use, and took most of a page's time."""
+    names = _NAMES[light]
+    if not light:
+        return [record_dict(dict(zip(names, r, strict=True))) for r in rows]
+    return [record_dict({**dict(zip(names, r, strict=True)), "decision": "null"}) for r in rows]
+
+
+class PageAsked(NamedTuple):
+    """A page of the book as asked for: ``limit`` papers (of ``kind``) of a board and year,
+    after the seq ``after`` (the cursor), else after ``offset`` papers."""
+
+    board: str | None
+    year: int | None
+    limit: int
+    offset: int = 0
+    after: int | None = None
+    kind: str | None = None
 
 
 class BookPage(NamedTuple):
@@ -85,17 +107,9 @@ def _papers_counted(conn: Connection, where: list[Any], kind: str | None) -> int
     return int(every - own)
 
 
-def book_page(
-    conn: Connection,
-    board_id: str | None,
-    year: int | None,
-    limit: int,
-    offset: int = 0,
-    after: int | None = None,
-    kind: str | None = None,
-) -> BookPage:
-    """A page of the book: ``limit`` papers (of ``kind``) after the seq ``after`` (else after
-    ``offset`` papers), with the records their rows name."""
+def book_page(conn: Connection, asked: PageAsked) -> BookPage:
+    """A page of the book, with the records its rows name."""
+    board_id, year, limit, offset, after, kind = asked
     where = _where_board_year(filings, board_id, year)
     total = _papers_counted(conn, where, kind)
     # The page is read in seq order from the primary key (or the board's and year's index), the
@@ -106,15 +120,29 @@ def book_page(
     if kind is not None:
         query = query.where(func.coalesce(filings.c.kind, "") == kind)
     query = query.where(filings.c.id > after) if after is not None else query.offset(offset)
-    found = conn.execute(query).mappings().all()
-    following = int(found[limit - 1]["id"]) if len(found) > limit else None
-    page = [record_dict({**r, "decision": "null"}) for r in found[:limit]]
+    found = conn.execute(query).all()
+    page = _records(found[:limit], light=True)
+    following = int(page[-1]["seq"]) if len(found) > limit else None
     kids = _by(conn, filings.c.refers_to, (p["uid"] for p in page), light=True)
     grandchildren = _by(conn, filings.c.refers_to, (k["uid"] for k in kids), light=True)
     answered = _by(conn, filings.c.uid, (p["refers_to"] for p in page), light=True)
     records = {r["uid"]: r for r in (*page, *kids, *grandchildren, *answered)}
     ordered = sorted(records.values(), key=lambda r: r["seq"])
     return BookPage(book.rows(ordered, {p["uid"] for p in page}), total, page, following)
+
+
+_VERSION = select(
+    select(func.max(filings.c.id)).scalar_subquery(),
+    select(func.count()).select_from(keys_table).scalar_subquery(),
+)
+
+
+def version(conn: Connection) -> tuple[int, int]:
+    """What every public read of the book is made of, as a value that grows with each write:
+    the last record's seq (its clocks are kept in the same transaction) and how many public
+    keys the book has published."""
+    last, published = conn.execute(_VERSION).one()
+    return int(last or 0), int(published)
 
 
 def family(conn: Connection, uid: str) -> list[dict[str, Any]]:
@@ -227,7 +255,15 @@ class Digests:
         self._last: dict[tuple[str, int, str], tuple[int, str]] = {}
         self._lock = threading.Lock()
 
-    def of(self, conn: Connection, board_id: str | None, year: int | None) -> list[dict[str, Any]]:
+    def of(
+        self,
+        conn: Connection,
+        board_id: str | None,
+        year: int | None,
+        days: Collection[tuple[str, str]] | None = None,
+    ) -> list[dict[str, Any]]:
+        """The digests of a board's (or every board's) days of ``year`` (or every year); with
+        ``days``, of those (board, day) alone."""
         columns = (
             filings.c.id,
             filings.c.board,
@@ -243,7 +279,9 @@ class Digests:
             chosen = [
                 (b, day, seq, h)
                 for (b, y, day), (seq, h) in self._last.items()
-                if (board_id is None or b == board_id) and (year is None or y == year)
+                if (board_id is None or b == board_id)
+                and (year is None or y == year)
+                and (days is None or (b, day) in days)
             ]
         found: dict[tuple[str, str], tuple[int, str]] = {}
         for b, day, seq, h in chosen:

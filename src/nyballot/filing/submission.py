@@ -195,49 +195,13 @@ def paper_of(
     special, cal = special_of(s, specials, law or what_if)
     if cal is None:
         cal = calendar_for(s.year, law, what_if)
-    candidates = []
-    if len(s.candidates) > MAX_CANDIDATES:
-        raise UsageError(f"candidates: more than {MAX_CANDIDATES}")
-    for i, c in enumerate(s.candidates):
-        if not isinstance(c, dict) or not c.get("name"):
-            raise UsageError(f"candidates[{i}]: expected {{name, residence}}")
-        name = checked_text(c["name"], f"candidates[{i}].name")
-        if not name:  # spaces alone name no one
-            raise UsageError(f"candidates[{i}].name: blank; a candidate is named by a name")
-        candidates.append(
-            Candidate(name, checked_text(c.get("residence", ""), f"candidates[{i}].residence"))
-        )
+    candidates = _candidates(s)
     if not isinstance(s.fee_cents, int) or not 0 <= s.fee_cents <= 10**9:
         raise UsageError(f"fee_cents '{s.fee_cents}': expected a whole number of cents")
-    outcome = None
-    if s.outcome is not None:
-        if kind is not FilingKind.DETERMINATION:
-            raise UsageError(
-                f"outcome '{s.outcome}': only a determination of the board has an outcome, "
-                f"not a paper of kind '{kind}'"
-            )
-        try:
-            outcome = Outcome(s.outcome)
-        except ValueError:
-            known = ", ".join(o.value for o in Outcome)
-            raise UsageError(f"outcome '{s.outcome}': expected one of {known}") from None
+    outcome = _outcome(s, kind)
     received, late_reason = received_of(s, now or dt.datetime.now(NEW_YORK))
     how = method(s.method)
-    postmark = parse_day(s.postmark, "postmark") if s.postmark is not None else None
-    if postmark is not None:
-        if how is Method.IN_PERSON:
-            raise UsageError(
-                f"postmark '{s.postmark}': a paper delivered in person has no postmark "
-                "(give method mail or overnight, or leave the postmark out)",
-                fields=("method",),
-            )
-        if postmark.year < 1900:
-            raise UsageError(f"postmark '{s.postmark}': year out of range")
-        if postmark > local(received).date():
-            raise UsageError(
-                f"postmark '{s.postmark}': after the day the paper was received, "
-                f"{local(received):%Y-%m-%d}"
-            )
+    postmark = _postmark(s, how, received)
     refers_to = _uid(s.refers_to, "refers_to")
     supersedes = _uid(s.supersedes, "supersedes")
     if supersedes is not None and kind is not FilingKind.DETERMINATION:
@@ -264,7 +228,64 @@ def paper_of(
         supersedes=supersedes,
         special=special,
     )
-    category = KINDS[kind].category
+    _check_parts(paper)
+    return paper, what_if, cal
+
+
+def _candidates(s: Submission) -> list[Candidate]:
+    if len(s.candidates) > MAX_CANDIDATES:
+        raise UsageError(f"candidates: more than {MAX_CANDIDATES}")
+    candidates = []
+    for i, c in enumerate(s.candidates):
+        if not isinstance(c, dict) or not c.get("name"):
+            raise UsageError(f"candidates[{i}]: expected {{name, residence}}")
+        name = checked_text(c["name"], f"candidates[{i}].name")
+        if not name:  # spaces alone name no one
+            raise UsageError(f"candidates[{i}].name: blank; a candidate is named by a name")
+        candidates.append(
+            Candidate(name, checked_text(c.get("residence", ""), f"candidates[{i}].residence"))
+        )
+    return candidates
+
+
+def _outcome(s: Submission, kind: FilingKind) -> Outcome | None:
+    if s.outcome is None:
+        return None
+    if kind is not FilingKind.DETERMINATION:
+        raise UsageError(
+            f"outcome '{s.outcome}': only a determination of the board has an outcome, "
+            f"not a paper of kind '{kind}'"
+        )
+    try:
+        return Outcome(s.outcome)
+    except ValueError:
+        known = ", ".join(o.value for o in Outcome)
+        raise UsageError(f"outcome '{s.outcome}': expected one of {known}") from None
+
+
+def _postmark(s: Submission, how: Method, received: dt.datetime) -> dt.date | None:
+    if s.postmark is None:
+        return None
+    postmark = parse_day(s.postmark, "postmark")
+    if how is Method.IN_PERSON:
+        raise UsageError(
+            f"postmark '{s.postmark}': a paper delivered in person has no postmark "
+            "(give method mail or overnight, or leave the postmark out)",
+            fields=("method",),
+        )
+    if postmark.year < 1900:
+        raise UsageError(f"postmark '{s.postmark}': year out of range")
+    if postmark > local(received).date():
+        raise UsageError(
+            f"postmark '{s.postmark}': after the day the paper was received, "
+            f"{local(received):%Y-%m-%d}"
+        )
+    return postmark
+
+
+def _check_parts(paper: Paper) -> None:
+    """What a paper of its kind must carry: the filing it refers to, an outcome, a candidate."""
+    kind, category = paper.kind, KINDS[paper.kind].category
     if kind is FilingKind.SPECIFICATIONS and not paper.refers_to:
         raise UsageError("kind 'specifications': needs refers_to, the uid of the objection")
     if kind is FilingKind.OBJECTION and not paper.refers_to:
@@ -274,16 +295,15 @@ def paper_of(
         )
     if category is Category.RECORD and not paper.refers_to:
         raise UsageError(f"kind '{kind}': needs refers_to, the uid of the filing concerned")
-    if kind is FilingKind.DETERMINATION and outcome is None:
+    if kind is FilingKind.DETERMINATION and paper.outcome is None:
         raise UsageError("kind 'determination': needs an outcome (valid, invalid, noncompliant)")
-    if kind is FilingKind.DESIGNATING_PETITION and not candidates:
+    if kind is FilingKind.DESIGNATING_PETITION and not paper.candidates:
         # § 6-132(1): the signers "designate the following named person (or persons) as a
         # candidate (or candidates)"; a petition naming nobody designates no one.
         raise UsageError(
             "kind 'designating_petition': names no candidate (§ 6-132(1): it designates "
             '"the following named person (or persons) as a candidate")'
         )
-    return paper, what_if, cal
 
 
 def special_of(

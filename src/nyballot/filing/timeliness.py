@@ -366,111 +366,133 @@ def _postmark(paper: Paper, why: Provision) -> dt.date:
 def judge(paper: Paper, window: Window | None, law: FilingLaw) -> Decision:
     """The verdict for one paper against its window, under the law's provisions."""
     if window is None:
-        when = local(paper.received)
-        step = Step(
-            f"entered {format_day(when.date())} at {when:%H:%M}: a record of the board, "
-            "no time limit",
-            when.date(),
-            "6-144",
-            "note",
-        )
-        return Decision(Verdict.RECORDED, False, when.date(), None, [step])
-    steps: list[Step] = []
+        return _recorded(paper)
+    receipt = _received(paper, window, law)
+    if receipt.late:
+        return _verdict(paper, Verdict.LATE, receipt.filed_on, window, receipt.steps, law)
+    verdict, step = _placed(receipt, window)
+    return _verdict(paper, verdict, receipt.filed_on, window, [*receipt.steps, step], law)
+
+
+def _recorded(paper: Paper) -> Decision:
+    """A paper with no window: a record of the board, with no time limit."""
+    when = local(paper.received)
+    step = Step(
+        f"entered {format_day(when.date())} at {when:%H:%M}: a record of the board, no time limit",
+        when.date(),
+        "6-144",
+        "note",
+    )
+    return Decision(Verdict.RECORDED, False, when.date(), None, [step])
+
+
+@dataclass
+class _Receipt:
+    """When a paper counts as filed, the last day it may be (None: no limit on receipt), the
+    steps that found them, and whether it is already late (sent after the last day)."""
+
+    filed_on: dt.date
+    last: dt.date | None
+    steps: list[Step]
+    late: bool = False
+
+
+def _received(paper: Paper, window: Window, law: FilingLaw) -> _Receipt:
+    """The paper's day of filing by the rule for how it came and to which board."""
     by_mail = paper.method in (Method.MAIL, Method.OVERNIGHT)
     nyc = law.listing("filing.nyc.actual_receipt", paper_class(paper))
-    grace = _grace(paper, law) if by_mail else None
-    last: dt.date | None = window.closes  # None: no limit on receipt
     if by_mail and nyc is not None and paper.board.kind is BoardKind.NYC:
-        steps.append(
-            Step(
-                "sent to the New York City board: it must actually receive the paper "
-                f"by the last day, {format_day(window.closes)}; the postmark does not count",
-                window.closes,
-                cite_of(nyc),
-                "note",
-            )
+        return _actually_received(paper, window, law, nyc)
+    grace = _grace(paper, law) if by_mail else None
+    if grace is not None:
+        return _within_grace(paper, window, law, grace)
+    if by_mail:
+        return _postmarked(paper, window, law)
+    filed_on, steps = _deemed_filed(paper, window, law)
+    return _Receipt(filed_on, window.closes, steps)
+
+
+def _actually_received(paper: Paper, window: Window, law: FilingLaw, nyc: Provision) -> _Receipt:
+    step = Step(
+        "sent to the New York City board: it must actually receive the paper "
+        f"by the last day, {format_day(window.closes)}; the postmark does not count",
+        window.closes,
+        cite_of(nyc),
+        "note",
+    )
+    filed_on, more = _deemed_filed(paper, window, law)
+    return _Receipt(filed_on, window.closes, [step, *more])
+
+
+def _within_grace(
+    paper: Paper, window: Window, law: FilingLaw, grace: tuple[Provision, Provision]
+) -> _Receipt:
+    days, papers = grace
+    postmark = _postmark(paper, days)
+    last = add_business_days(window.closes, days.number(), is_business_day)
+    how = "mail" if paper.method is Method.MAIL else "overnight delivery"
+    steps = [
+        Step(
+            f"sent by {how} to a board outside the city of New York: timely if "
+            f"received no later than {days.value} after the last day, that "
+            f"is by {format_day(last)}",
+            last,
+            cite_of(days),
+            "closes",
         )
-        filed_on, more = _deemed_filed(paper, window, law)
-        steps += more
-    elif grace is not None:
-        days, papers = grace
-        postmark = _postmark(paper, days)
-        last = add_business_days(window.closes, days.number(), is_business_day)
-        how = "mail" if paper.method is Method.MAIL else "overnight delivery"
-        steps.append(
-            Step(
-                f"sent by {how} to a board outside the city of New York: timely if "
-                f"received no later than {days.value} after the last day, that "
-                f"is by {format_day(last)}",
-                last,
-                cite_of(days),
-                "closes",
-            )
-        )
-        filed_on, more = _mail_received(paper, law)
-        steps += more
-        if postmark > window.closes:
-            steps.append(
-                Step(
-                    f"postmarked {format_day(postmark)}, after the last day: not sent "
-                    "within the time to file",
-                    postmark,
-                    cite_of(papers),
-                    "note",
-                )
-            )
-            return _verdict(paper, Verdict.LATE, filed_on, window, steps, law)
-    elif by_mail:
-        rule = law.require("filing.mail.postmark")
-        postmark = _postmark(paper, rule)
-        steps.append(
-            Step(
-                f"sent by mail, postmarked {format_day(postmark)}: timely if postmarked "
-                f"before midnight of the last day, {format_day(window.closes)}, and filed "
-                "when received",
-                postmark,
-                cite_of(rule),
-                "note",
-            )
-        )
-        filed_on, more = _mail_received(paper, law)
-        steps += more
-        if postmark > window.closes:
-            return _verdict(paper, Verdict.LATE, filed_on, window, steps, law)
-        last = None
-    else:
-        filed_on, more = _deemed_filed(paper, window, law)
-        steps += more
-    if window.opens is not None and filed_on < window.opens:
-        steps.append(
-            Step(
-                f"filed {format_day(filed_on)}, before the first day {format_day(window.opens)} "
-                "(a first day never moves)",
-                filed_on,
-                window.cite,
-                "opens",
-            )
-        )
-        return _verdict(paper, Verdict.TOO_EARLY, filed_on, window, steps, law)
-    if last is not None and filed_on > last:
-        steps.append(
-            Step(
-                f"filed {format_day(filed_on)}, after the last day {format_day(last)}",
-                filed_on,
-                window.cite,
-                "closes",
-            )
-        )
-        return _verdict(paper, Verdict.LATE, filed_on, window, steps, law)
+    ]
+    filed_on, more = _mail_received(paper, law)
+    steps += more
+    if postmark <= window.closes:
+        return _Receipt(filed_on, last, steps)
     steps.append(
         Step(
-            f"filed {format_day(filed_on)}, within the time to file",
+            f"postmarked {format_day(postmark)}, after the last day: not sent "
+            "within the time to file",
+            postmark,
+            cite_of(papers),
+            "note",
+        )
+    )
+    return _Receipt(filed_on, last, steps, late=True)
+
+
+def _postmarked(paper: Paper, window: Window, law: FilingLaw) -> _Receipt:
+    rule = law.require("filing.mail.postmark")
+    postmark = _postmark(paper, rule)
+    step = Step(
+        f"sent by mail, postmarked {format_day(postmark)}: timely if postmarked "
+        f"before midnight of the last day, {format_day(window.closes)}, and filed "
+        "when received",
+        postmark,
+        cite_of(rule),
+        "note",
+    )
+    filed_on, more = _mail_received(paper, law)
+    return _Receipt(filed_on, None, [step, *more], late=postmark > window.closes)
+
+
+def _placed(receipt: _Receipt, window: Window) -> tuple[Verdict, Step]:
+    """Too early, late or timely: the day of filing against the first and the last day."""
+    filed_on, last = receipt.filed_on, receipt.last
+    if window.opens is not None and filed_on < window.opens:
+        return Verdict.TOO_EARLY, Step(
+            f"filed {format_day(filed_on)}, before the first day {format_day(window.opens)} "
+            "(a first day never moves)",
+            filed_on,
+            window.cite,
+            "opens",
+        )
+    if last is not None and filed_on > last:
+        return Verdict.LATE, Step(
+            f"filed {format_day(filed_on)}, after the last day {format_day(last)}",
             filed_on,
             window.cite,
             "closes",
         )
+    return Verdict.TIMELY, Step(
+        f"filed {format_day(filed_on)}, within the time to file", filed_on, window.cite, "closes"
     )
-    return _verdict(paper, Verdict.TIMELY, filed_on, window, steps, law)
 
 
 def _verdict(

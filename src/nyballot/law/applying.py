@@ -179,57 +179,78 @@ def apply_overlays(
     for overlay in overlays:
         dated = (enacted_on or {}).get(overlay.id)
         for change, notes, conflict in _winners(overlay, year, dated, reading):
-            rule_id = change.rule_id
-            earlier = touched.get(rule_id)
+            earlier = touched.get(change.rule_id)
             if earlier is not None and year is not None:
-                if overlay.id in earlier.prevails_over:
+                why = _why_prevails(earlier, overlay, change.rule_id, year, ordered)
+                if why is None:
                     continue
-                if earlier.id in overlay.prevails_over:
-                    why = f"{overlay.id} says it prevails over {earlier.id}"
-                elif earlier.enacted and not overlay.enacted:
-                    why = "a bill is read on top of the law in force"
-                elif ordered:
-                    why = "overlays applied in the order given"
-                else:
-                    raise UsageError(
-                        f"overlays {earlier.id} and {overlay.id} both change {rule_id} for "
-                        f"{year} and neither says which prevails; give them in the order "
-                        "wanted and ask for ordered (the later prevails)",
-                        fields=("ordered",),
-                    )
                 notes = [*notes, f"{overlay.id} prevails over {earlier.id} here ({why})"]
-            touched[rule_id] = overlay
-            rule = change.rule
+            touched[change.rule_id] = overlay
             if change.action == "repeal":
-                rules.pop(rule_id, None)
+                rules.pop(change.rule_id, None)
                 continue
-            assert rule is not None
-            if change.action == "replace" and (rule_id in rules or earlier is None):
-                if rule_id not in rules:
-                    raise LawDataError(
-                        f"{overlay.origin} {rule.label()}: replaces a rule that {version.id} "
-                        f"does not have{suggest(rule_id, rules)}"
-                    )
-                base = rules[rule_id]
-                kept = {f: getattr(base, f) for f in _KEPT_FIELDS if f not in change.restates}
-                rule = replace(rule, **kept)
-            rules[rule_id] = replace(
+            rule = _changed(rules, version, overlay, change, first=earlier is None)
+            rules[change.rule_id] = replace(
                 rule,
                 derivation_notes=tuple(notes),
                 conflict=conflict,
                 in_force_from=overlay.period_for(change, dated).start,
             )
-        for rule_id in [c.rule_id for c in overlay.changes if c.action == "repeal"]:
-            if rule_id in rules:
-                continue
-            users = sorted(
-                r.id
-                for r in rules.values()
-                if any(d.startswith(f"{rule_id}.") for d in r.dependencies())
-            )
-            if users:
-                raise LawDataError(
-                    f"{overlay.origin}: repeals {rule_id}, which {', '.join(users)} still "
-                    "count from; replace or repeal those rules too"
-                )
+        _check_repeals(overlay, rules)
     return rules
+
+
+def _why_prevails(
+    earlier: Overlay, overlay: Overlay, rule_id: str, year: int, ordered: bool
+) -> str | None:
+    """Why ``overlay`` prevails over ``earlier`` on one rule, or None where ``earlier`` does."""
+    if overlay.id in earlier.prevails_over:
+        return None
+    if earlier.id in overlay.prevails_over:
+        return f"{overlay.id} says it prevails over {earlier.id}"
+    if earlier.enacted and not overlay.enacted:
+        return "a bill is read on top of the law in force"
+    if ordered:
+        return "overlays applied in the order given"
+    raise UsageError(
+        f"overlays {earlier.id} and {overlay.id} both change {rule_id} for "
+        f"{year} and neither says which prevails; give them in the order "
+        "wanted and ask for ordered (the later prevails)",
+        fields=("ordered",),
+    )
+
+
+def _changed(
+    rules: dict[str, Rule], version: LawVersion, overlay: Overlay, change: Change, first: bool
+) -> Rule:
+    """The rule a replacement or addition makes; a replacement keeps what it does not
+    restate of the rule it replaces."""
+    rule_id, rule = change.rule_id, change.rule
+    assert rule is not None
+    if change.action != "replace" or (rule_id not in rules and not first):
+        return rule
+    if rule_id not in rules:
+        raise LawDataError(
+            f"{overlay.origin} {rule.label()}: replaces a rule that {version.id} "
+            f"does not have{suggest(rule_id, rules)}"
+        )
+    base = rules[rule_id]
+    kept = {f: getattr(base, f) for f in _KEPT_FIELDS if f not in change.restates}
+    return replace(rule, **kept)
+
+
+def _check_repeals(overlay: Overlay, rules: dict[str, Rule]) -> None:
+    """A repealed rule that others still count from is an error of the law data."""
+    for rule_id in [c.rule_id for c in overlay.changes if c.action == "repeal"]:
+        if rule_id in rules:
+            continue
+        users = sorted(
+            r.id
+            for r in rules.values()
+            if any(d.startswith(f"{rule_id}.") for d in r.dependencies())
+        )
+        if users:
+            raise LawDataError(
+                f"{overlay.origin}: repeals {rule_id}, which {', '.join(users)} still "
+                "count from; replace or repeal those rules too"
+            )

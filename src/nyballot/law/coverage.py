@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from nyballot.errors import UsageError, suggest
 from nyballot.law.choice import normalise_name, resolve_law
-from nyballot.law.coverage_data import CoverageData, Section, coverage_data
+from nyballot.law.coverage_data import CoverageData, Listed, Section, coverage_data
 from nyballot.law.loader import apply_overlays, load_law
 from nyballot.law.markers import Derived, derive
 from nyballot.law.model import LawVersion, Rule, kind_groups
@@ -174,7 +174,32 @@ def build(version_id: str) -> Coverage:
     """The checklist for a law version: every listed unit in statute order, with its rules."""
     version = load_law().versions[version_id]
     data = coverage_data(version_id)
-    encoders: dict[tuple[str, Path], list[Rule]] = {}
+    encoders, uncited = _encoders(version, data)
+    rows: list[Row] = []
+    partial: list[str] = []
+    carried = missing_years(version, data)
+    for entry in data.sections.values():
+        derived = _derived(entry)
+        if derived.rest_missing:
+            partial.append(entry.section)
+        rows += [_row(entry, unit, derived, encoders, carried) for unit in entry.units]
+    rows.sort(key=lambda r: order(r.section, r.path))
+    return Coverage(
+        version=version,
+        rows=tuple(rows),
+        sections=tuple(sorted(data.sections.values(), key=lambda s: order(s.section, ()))),
+        partial=tuple(sorted(partial, key=lambda s: order(s, ()))),
+        uncited=tuple(uncited),
+        unreviewed=unreviewed_texts(data),
+    )
+
+
+Encoders = dict[tuple[str, Path], list[Rule]]
+
+
+def _encoders(version: LawVersion, data: CoverageData) -> tuple[Encoders, list[tuple[Rule, str]]]:
+    """The rules that encode each listed unit, and the rules whose citation lists no unit."""
+    encoders: Encoders = {}
     uncited: list[tuple[Rule, str]] = []
     for rule in version.rules.values():
         cited = parse_cite(rule.cite)
@@ -192,45 +217,34 @@ def build(version_id: str) -> Coverage:
             # A one-year subdivision (6-158(1-a)) is not in the version's texts: not listed here.
             if found is not None and rule not in encoders.get((c.section, found), []):
                 encoders.setdefault((c.section, found), []).append(rule)
-    rows: list[Row] = []
-    partial: list[str] = []
-    carried = missing_years(version, data)
-    for entry in data.sections.values():
-        derived = _derived(entry)
-        if derived.rest_missing:
-            partial.append(entry.section)
-        for unit in entry.units:
-            rules = tuple(encoders.get((entry.section, unit.path), ()))
-            status: Status = (
-                "encoded" if rules else REASONS[unit.reason] if unit.reason else "unexplained"
-            )
-            # Missing: the text says so, the review says so, or the text does not show the unit.
-            missing = (
-                unit.path in derived.missing
-                or unit.reason == "missing"
-                or (entry.derived and unit.path not in derived.units)
-            )
-            rows.append(
-                Row(
-                    section=entry.section,
-                    path=unit.path,
-                    text=entry.text,
-                    status=status,
-                    rules=rules,
-                    note="" if rules else unit.note,
-                    words=derived.units.get(unit.path, ""),
-                    words_missing=missing,
-                    missing_years=tuple(sorted(carried.get((entry.section, unit.path), ()))),
-                )
-            )
-    rows.sort(key=lambda r: order(r.section, r.path))
-    return Coverage(
-        version=version,
-        rows=tuple(rows),
-        sections=tuple(sorted(data.sections.values(), key=lambda s: order(s.section, ()))),
-        partial=tuple(sorted(partial, key=lambda s: order(s, ()))),
-        uncited=tuple(uncited),
-        unreviewed=unreviewed_texts(data),
+    return encoders, uncited
+
+
+def _row(
+    entry: Section,
+    unit: Listed,
+    derived: Derived,
+    encoders: Encoders,
+    carried: dict[tuple[str, Path], set[int]],
+) -> Row:
+    rules = tuple(encoders.get((entry.section, unit.path), ()))
+    status: Status = "encoded" if rules else REASONS[unit.reason] if unit.reason else "unexplained"
+    # Missing: the text says so, the review says so, or the text does not show the unit.
+    missing = (
+        unit.path in derived.missing
+        or unit.reason == "missing"
+        or (entry.derived and unit.path not in derived.units)
+    )
+    return Row(
+        section=entry.section,
+        path=unit.path,
+        text=entry.text,
+        status=status,
+        rules=rules,
+        note="" if rules else unit.note,
+        words=derived.units.get(unit.path, ""),
+        words_missing=missing,
+        missing_years=tuple(sorted(carried.get((entry.section, unit.path), ()))),
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections import Counter
 from typing import Any
 
 import duckdb
@@ -15,7 +16,7 @@ from nyballot.petitions.law import grounds_for
 from nyballot.petitions.lines import Line, Petition, line_named
 from nyballot.petitions.request import Request
 from nyballot.petitions.review import OtherSigners, Review, signers
-from nyballot.petitions.rulings import other_petitions
+from nyballot.petitions.rulings import other_petitions, voters_of, why_not_either
 from nyballot.voters.store import insert_rows
 
 
@@ -150,13 +151,21 @@ def mark_stale(con: duckdb.DuckDBPyConnection, uid: str, others: list[str]) -> N
 
 def changed_lines(con: duckdb.DuckDBPyConnection, result: dict[str, Any], uid: str) -> list[str]:
     """The lines of a kept review whose § 6-134(3) ruling differs once ``uid``'s signers are
-    known (its own rivals as kept, and ``uid``)."""
+    known (its own rivals as kept, and ``uid``), and its ambiguous lines that are valid
+    whichever signed no longer, or now are."""
     book = result["petition"]["in_book"]
     others = other_signers(con, sorted({*book.get("rivals", []), uid} - {book["uid"]}))
     seats = int(result["petition"]["seats"])
     grounds = grounds_for(result["petition"].get("kind", "designating"))
+    lines_of = Counter(sboeid for x in result["lines"] for sboeid in voters_of(x))
     changed = []
     for x in result["lines"]:
+        if x.get("candidates"):
+            # Valid whichever signed only while none of its voters signed a rival petition.
+            stands = not why_not_either(x, lines_of.__getitem__, others)
+            if stands != ("identity" in x):
+                changed.append(line_named(kept.place_of(x)))
+            continue
         if x["voter"] is None:
             continue
         day = dt.date.fromisoformat(x["date"]) if x["date"] else None

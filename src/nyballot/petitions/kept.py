@@ -54,14 +54,17 @@ def get(con: duckdb.DuckDBPyConnection, uid: str) -> dict[str, Any]:
             [uid],
         ).fetchall()
     ]  # fmt: skip
+    _read_as_chosen(con, uid, result)
     # The latest row of a line is the ruling in force; an undo (valid NULL) leaves the review's.
-    latest = {_place(o): o for o in history}
+    latest = {place_of(o): o for o in history}
     latest = {k: o for k, o in latest.items() if o["valid"] is not None}
     effective = []
     for line in result["lines"]:
-        override = latest.get(_place(line))
+        override = latest.get(place_of(line))
         line["override"] = override
-        effective.append({**line, "valid": override["valid"] if override else line["valid"]})
+        # A clerk's ruling on a line valid whichever signed is the clerk's, not the review's.
+        ruled = {"valid": override["valid"], "identity": None} if override else {}
+        effective.append({**line, **ruled})
     result.update(
         id=uid,
         created_at=row[1],
@@ -73,7 +76,68 @@ def get(con: duckdb.DuckDBPyConnection, uid: str) -> dict[str, Any]:
     return result
 
 
-def _place(line: dict[str, Any]) -> tuple[int, int, int]:
+def _read_as_chosen(con: duckdb.DuckDBPyConnection, uid: str, result: dict[str, Any]) -> None:
+    """The review's lines and tally under the reading of ambiguous lines a clerk chose last
+    (``read_as``), if any; the choices are the result's ``readings``."""
+    from nyballot.petitions.rulings import apply_reading  # the matcher's libraries, when read
+
+    chosen = []
+    if _held(con, "review_readings"):
+        rows = con.execute(
+            "SELECT reading, reason, clerk, recorded_at FROM review_readings "
+            "WHERE review_id = ? ORDER BY recorded_at, rowid",
+            [uid],
+        ).fetchall()
+        chosen = [dict(zip(("reading", "reason", "clerk", "recorded_at"), r, strict=True))
+                  for r in rows]  # fmt: skip
+    result["readings"] = chosen
+    if chosen:
+        reading = chosen[-1]["reading"]
+        for line in result["lines"]:
+            apply_reading(line, reading)
+        result["petition"]["ambiguous_reading"] = reading
+        result["tally"] = tally(result["lines"], result["tally"]["required_from"])
+
+
+def read_as(
+    con: duckdb.DuckDBPyConnection,
+    uid: str,
+    reading: str,
+    reason: str,
+    clerk: str,
+    may_write: Callable[[str], None] = lambda board: None,
+) -> dict[str, Any]:
+    """Read a kept review's ambiguous lines under ``reading`` ("either" or "strict") from now
+    on (appended, as every ruling is; the latest choice is in force). Refused once certified."""
+    from nyballot.petitions.law import READINGS
+
+    if reading not in READINGS:
+        raise UsageError(f"reading '{reading[:20]}': expected one of {', '.join(READINGS)}")
+    _writable(con, uid, may_write)
+    reason = _reason(reason)
+    con.execute(f"CREATE TABLE IF NOT EXISTS review_readings ({_READING_COLUMNS})")
+    con.execute(
+        "INSERT INTO review_readings VALUES (?, ?, ?, ?, ?)", [uid, reading, reason, clerk, _now()]
+    )
+    return get(con, uid)
+
+
+_READING_COLUMNS = (
+    "review_id VARCHAR, reading VARCHAR, reason VARCHAR, clerk VARCHAR, recorded_at VARCHAR"
+)
+
+
+def _reason(reason: str) -> str:
+    """A clerk's reason, required and bounded."""
+    reason = reason.strip()
+    if not reason:
+        raise UsageError("reason: a clerk's ruling needs the clerk's reason")
+    if len(reason) > MAX_REASON:
+        raise UsageError(f"reason: longer than {MAX_REASON} characters")
+    return reason
+
+
+def place_of(line: dict[str, Any]) -> tuple[int, int, int]:
     """A line's or an override's volume, sheet and line (a review kept before volumes has
     none: volume 1)."""
     return (int(line.get("volume") or 1), line["sheet"], line["line"])
@@ -118,13 +182,9 @@ def override(
     clerk whose token does not cover it."""
     kept = _writable(con, uid, may_write)
     place = (volume, sheet, line)
-    if not any(_place(x) == place for x in kept["lines"]):
+    if not any(place_of(x) == place for x in kept["lines"]):
         raise NotFoundError(f"review '{uid[:40]}': no {line_named(place)}")
-    reason = reason.strip()
-    if not reason:
-        raise UsageError("reason: an override needs the clerk's reason")
-    if len(reason) > MAX_REASON:
-        raise UsageError(f"reason: longer than {MAX_REASON} characters")
+    reason = _reason(reason)
     con.execute(
         "INSERT INTO review_overrides (review_id, volume, sheet, line, valid, reason, clerk, "
         "recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -147,7 +207,7 @@ def undo(
     is): the review's own ruling stands again. Refused once the review is certified."""
     kept = _writable(con, uid, may_write)
     place = (volume, sheet, line)
-    if not any(_place(x) == place and x["override"] for x in kept["lines"]):
+    if not any(place_of(x) == place and x["override"] for x in kept["lines"]):
         raise NotFoundError(
             f"review '{uid[:40]}': no clerk's ruling in force on {line_named(place)} to undo"
         )

@@ -33,6 +33,7 @@ class Ground:
     words: str
     text: str  # the shipped text the words are quoted from (law/data/texts)
     unverified: str = ""  # why the words may not be those in force, or ""
+    note: str = ""  # a reading's words: what it makes of the quotation
 
 
 def _ground(code: str, item: Provision) -> Ground:
@@ -58,6 +59,24 @@ def grounds_for(kind: str, year: int | None = None) -> dict[str, Ground]:
     mine = {k.removeprefix(prefix): g for k, g in found.items() if k.startswith(prefix)}
     shared = {k: g for k, g in found.items() if "." not in k}
     return {**shared, **mine}
+
+
+# The readings of a line that fits more than one voter (``readings.ambiguous_line.<name>``).
+READINGS = ("either", "strict")
+
+
+@cache
+def readings(year: int | None = None) -> dict[str, Ground]:
+    """The readings of an ambiguous line in force in ``year``, by name ("either", "strict"),
+    each with its cite, its quoted words and what it reads them to say (``note``)."""
+    found = provisions_in_force(LawChoice(), season_year() if year is None else year)
+    return {
+        name: Ground(
+            name, item.cite, " ".join(item.law), item.source or "", item.unverified, item.note
+        )
+        for name in READINGS
+        if (item := found.get(f"readings.ambiguous_line.{name}")) is not None
+    }
 
 
 def all_grounds(year: int | None = None) -> tuple[Ground, ...]:

@@ -66,7 +66,12 @@ def write_text(
     out.write(_title(petition) + "\n")
     for line in lines:
         head = f"  {sheet_named((line.get('volume', 1), line['sheet']))} line {line['line']}: "
-        if line["valid"]:
+        identity = line.get("identity")
+        if line["valid"] and identity is not None:
+            who = ", ".join(str(c["SBOEID"]) for c in line["candidates"])
+            out.write(f"{head}valid, identity for a clerk ({who}) [§ {identity['cite']}] "
+                      f"{identity['detail']}\n")  # fmt: skip
+        elif line["valid"]:
             voter, match = line["voter"], line["match"]
             read = f"; § 6-134(10): {', '.join(match['differed'])}" if match["differed"] else ""
             out.write(f"{head}valid ({voter['SBOEID']}, score {match['score']}{read})\n")
@@ -78,7 +83,8 @@ def write_text(
     t = result["tally"]
     blank = result.get("blank", {}).get("lines", 0)
     tail = [
-        f"{t['valid']} valid, {t['invalid']} invalid, {required_count(t)}: {verdict(t)}",
+        f"{t['valid']} valid{for_clerk(t)}, {t['invalid']} invalid, {required_count(t)}: "
+        f"{verdict(t)}",
         *([f"{blank} blank line(s) skipped, neither valid nor invalid"] if blank else []),
         required_line(t["required_from"]),
         *result["notes"],
@@ -109,6 +115,12 @@ def json_chunks(
     yield b"," + orjson.dumps(rest(), option=orjson.OPT_INDENT_2)[1:] + b"\n"
 
 
+def for_clerk(counted: dict[str, Any]) -> str:
+    """' (2 of them identity for a clerk)', or '' when no valid line's signer is unnamed."""
+    n = counted.get("identity_for_clerk") or 0
+    return f" ({n} of them identity for a clerk)" if n else ""
+
+
 def verdict(tally: dict[str, Any]) -> str:
     """The tally's finding; none without a number required."""
     if tally["sufficient"] is None:
@@ -134,7 +146,7 @@ def required_line(source: dict[str, Any]) -> str:
     return f"Required: {source['number']:,} under § {source['cite']}{mark}; {source['note']}."
 
 
-_ENV.globals.update(verdict=verdict, required_count=required_count)
+_ENV.globals.update(verdict=verdict, required_count=required_count, for_clerk=for_clerk)
 
 
 def template(name: str) -> Template:

@@ -23,6 +23,9 @@ class Request:
     required: int | None = None
     seats: int = 1
     law: LawChoice = field(default_factory=LawChoice)
+    # How a line that fits two voters is read: "either" (valid when it stands whichever of them
+    # signed, § 6-154(3)(a)(i)) or "strict" (never counted until a clerk chooses, § 6-154(1)).
+    ambiguous_reading: str = "either"
 
 
 def parse_units(values: tuple[str, ...] | list[str]) -> tuple[tuple[str, str], ...]:

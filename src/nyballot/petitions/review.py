@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import operator
 import tempfile
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,7 +20,7 @@ import orjson
 
 from nyballot.errors import UsageError
 from nyballot.petitions import rulings
-from nyballot.petitions.law import grounds_for
+from nyballot.petitions.law import READINGS, grounds_for, readings
 from nyballot.petitions.lines import Line, Petition, Sheet
 from nyballot.petitions.match import Match, Query, find
 from nyballot.petitions.period import signing_period
@@ -40,6 +41,12 @@ BATCH = 50_000
 def check(request: Request) -> None:
     if request.kind == "designating" and not request.party:
         raise UsageError("party: a designating petition is a party's (e.g. DEM)", fields=("party",))
+    if request.ambiguous_reading not in READINGS:
+        raise UsageError(
+            f"ambiguous_reading '{request.ambiguous_reading[:20]}': expected one of "
+            f"{', '.join(READINGS)}",
+            fields=("ambiguous_reading",),
+        )
     if request.seats < 1:
         raise UsageError(f"seats {request.seats}: expected 1 or more", fields=("seats",))
     counts = (
@@ -72,7 +79,9 @@ class Review:
     of the first pass wait in a temporary file, and the second adds § 6-136(2)'s "only one
     counts" to the others: the counted line is the voter's earliest signed of those that stand
     on their own, then by volume, sheet and line (``counted_first``), whatever the order of
-    the rows."""
+    the rows. The second pass also reads each ambiguous line: valid whichever of its voters
+    signed when each may sign and none is a voter of another line or of a rival petition
+    (``rulings.why_not_either``, § 6-154(3)(a)(i)), unless the request reads them strictly."""
 
     def __init__(
         self,
@@ -86,20 +95,30 @@ class Review:
         self.others = others or {}
         self.period = signing_period(request.year, request.kind, request.law)
         self.rules = Rules(request.kind, request.party, request.units, self.period,
-                           grounds_for(request.kind, request.year))  # fmt: skip
+                           grounds_for(request.kind, request.year),
+                           readings(request.year), request.ambiguous_reading)  # fmt: skip
         self.held = voter_file(con)  # asked first: a store without a file fails before a line
         self.count = Count()
 
     def lines(self) -> Iterator[dict[str, Any]]:
         """Each line's ruling, in the file's order."""
         signed: dict[str, list[tuple[Any, ...]]] = {}
+        # The ambiguous lines each voter may be the signer of (his matched lines are in
+        # ``signed``: no count of every voter is kept beside it, for a million lines' memory).
+        in_ambiguous: Counter[str] = Counter()
         with tempfile.TemporaryFile() as held:
             for ruled in self._first_pass():
                 voter = ruled["voter"]
                 if voter is not None:
                     signed.setdefault(str(voter["SBOEID"]), []).append(_order(ruled))
+                elif ruled.get("candidates"):
+                    in_ambiguous.update(rulings.voters_of(ruled))
                 held.write(orjson.dumps(ruled) + b"\n")
             counted = {sboeid: counted_first(places) for sboeid, places in signed.items()}
+
+            def lines_of(sboeid: str) -> int:
+                return len(signed.get(sboeid, ())) + in_ambiguous[sboeid]
+
             held.seek(0)
             for raw in held:
                 ruled = orjson.loads(raw)
@@ -107,6 +126,9 @@ class Review:
                 if ruled["valid"] and first is not None and first != _order(ruled)[1:]:
                     ruled["reasons"].append(rulings.signed_by(first, self.rules))
                     ruled["valid"] = False
+                if ruled.get("candidates"):
+                    why = rulings.why_not_either(ruled, lines_of, self.others)
+                    rulings.read_ambiguous(ruled, why, self.rules)
                 self.count.add(ruled)
                 yield ruled
 
@@ -170,7 +192,10 @@ class Review:
         elif match.ambiguous:
             reasons.insert(0, rulings.ambiguous(line, match, self.rules))
             out.update(voter=None, match=match.as_dict())
-            out["candidates"] = [_shown(m.voter) for m in (match, *match.rivals)]
+            out["candidates"] = [
+                {**_shown(m.voter), "may_sign": rulings.may_sign(line, m.voter, self.rules)}
+                for m in (match, *match.rivals)
+            ]
         else:
             reasons[:0] = rulings.voter_reasons(line, match, self.rules)
             sboeid = str(match.voter["SBOEID"])
@@ -197,6 +222,7 @@ class Review:
             "unit": {name: value for name, value in request.units},
             "seats": request.seats,
             "law": law_label(request.law, request.year),
+            "ambiguous_reading": request.ambiguous_reading,
         }
 
     def rest(self) -> dict[str, Any]:
@@ -214,7 +240,10 @@ class Review:
             "period": self.period.as_dict(),
             "what_if": what_if,
             "law": law_label(self.request.law, self.request.year),
-            "notes": _notes(self.held.date.isoformat(), what_if),
+            "notes": [
+                *_notes(self.held.date.isoformat(), what_if),
+                rulings.reading_said(self.rules),
+            ],
         }
 
 

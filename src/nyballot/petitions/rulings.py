@@ -8,11 +8,11 @@ ground; every code's words are in ``law``.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from nyballot.petitions.law import Ground, grounds_for
+from nyballot.petitions.law import Ground, grounds_for, readings
 from nyballot.petitions.lines import Line, Witness, line_named
 from nyballot.petitions.match import Match
 from nyballot.petitions.period import Bound, Period
@@ -27,6 +27,8 @@ class Rules:
     units: tuple[tuple[str, str], ...]
     period: Period
     grounds: Mapping[str, Ground] = field(default_factory=lambda: grounds_for("designating"))
+    readings: Mapping[str, Ground] = field(default_factory=readings)
+    reading: str = "either"  # of an ambiguous line: "either" or "strict"
 
 
 def reason(ground: Ground, detail: str) -> dict[str, Any]:
@@ -239,3 +241,80 @@ def witness_reasons(
     if rules.kind == "designating" and rules.party and enrolled != rules.party:
         return f"witness enrolled {enrolled or '(none)'}, not {rules.party}"
     return ""
+
+
+def voters_of(ruled: Mapping[str, Any]) -> Iterable[str]:
+    """The voters a ruled line may be the signature of: its voter, or each of its candidates."""
+    if ruled["voter"] is not None:
+        return (str(ruled["voter"]["SBOEID"]),)
+    return (str(c["SBOEID"]) for c in ruled.get("candidates") or ())
+
+
+def why_not_either(
+    ruled: Mapping[str, Any],
+    lines_of: Callable[[str], int],
+    others: Mapping[str, Sequence[Any]],
+) -> str:
+    """Why an ambiguous line is not valid whichever of its voters signed it, or '' when it is
+    (§ 6-154(3)(a)(i): an objection gives a reason, and no reading of it gives one): each of
+    them may sign, the line has no defect of its own, and none of them is the voter of another
+    line of this petition (``lines_of(sboeid)``: the lines he or she may be the signer of) or
+    signed another petition for the office (``others``, § 6-134(3)). Order-free: it asks of
+    every line at once."""
+    if any(r["code"] != "ambiguous" for r in ruled["reasons"]):
+        return "the line falls for a reason of its own"
+    for voter in ruled["candidates"]:
+        sboeid = str(voter["SBOEID"])
+        if "may_sign" not in voter:  # a review kept before lines were read this way
+            return "reviewed before a line was read valid whichever signed: review it again"
+        if not voter["may_sign"]:
+            return f"{sboeid} may not sign this petition"
+        if lines_of(sboeid) > 1:
+            return f"{sboeid} may have signed another line of this petition"
+        if others.get(sboeid):
+            return f"{sboeid} signed another petition for the office"
+    return ""
+
+
+def read_ambiguous(ruled: dict[str, Any], why: str, rules: Rules) -> None:
+    """An ambiguous line under the review's reading: valid whichever signed (``identity``: who
+    signed is for a clerk) when ``why_not_either`` finds nothing, else not valid, and why."""
+    ambiguous_reason = ruled["reasons"][0]
+    if why:
+        ambiguous_reason["detail"] += f"; not valid whichever of them signed: {why}"
+        return
+    either, strict = rules.readings["either"], rules.readings["strict"]
+    ruled["identity"] = {
+        "cite": either.cite,
+        "words": either.words,
+        "reading": either.note,
+        "detail": "each of them may sign this petition, and none may have signed another line "
+        "of it or another petition for the office: valid whichever of them signed; who signed "
+        "is for a clerk",
+        "strict": {
+            **ambiguous_reason,
+            "detail": f"{ambiguous_reason['detail']}; under the strict reading (§ {strict.cite}, "
+            f'"{strict.words}") it is not counted until a clerk chooses, though it is valid '
+            f"whichever of them signed under the other (§ {either.cite})",
+        },
+    }
+    apply_reading(ruled, rules.reading)
+
+
+def apply_reading(line: dict[str, Any], reading: str) -> None:
+    """A line valid whichever of its voters signed (``identity``) under the reading asked:
+    valid ("either") or not counted until a clerk chooses ("strict"); others unchanged."""
+    identity = line.get("identity")
+    if identity is not None:
+        line["valid"] = reading == "either"
+        line["reasons"] = [] if line["valid"] else [identity["strict"]]
+
+
+def reading_said(rules: Rules) -> str:
+    """The review's reading of ambiguous lines, for its notes."""
+    chosen = rules.readings[rules.reading]
+    mark = ", text unverified" if chosen.unverified else ""
+    return (
+        f'Ambiguous lines read {rules.reading} (§ {chosen.cite}{mark}, "{chosen.words}"): '
+        + chosen.note
+    )

@@ -203,11 +203,14 @@ class Count:
     def __init__(self) -> None:
         self.lines: Counter[int] = Counter()
         self.valid: Counter[int] = Counter()
+        self.for_clerk: Counter[int] = Counter()  # valid, who signed for a clerk to say
 
     def add(self, line: dict[str, Any]) -> None:
         self.lines[line["sheet"]] += 1
         if line["valid"]:
             self.valid[line["sheet"]] += 1
+            if line.get("identity") is not None:
+                self.for_clerk[line["sheet"]] += 1
 
     def tally(self, required: dict[str, Any]) -> dict[str, Any]:
         valid = self.valid.total()
@@ -216,6 +219,7 @@ class Count:
         number = None if required["number"] is None else int(required["number"])
         return {
             "valid": valid,
+            "identity_for_clerk": self.for_clerk.total(),
             "invalid": total - valid,
             "required": number,
             "sufficient": None if number is None else valid >= number,
@@ -225,6 +229,7 @@ class Count:
                     "sheet": sheet,
                     "lines": self.lines[sheet],
                     "valid": self.valid[sheet],
+                    "identity_for_clerk": self.for_clerk[sheet],
                     "invalid": self.lines[sheet] - self.valid[sheet],
                 }
                 for sheet in sorted(self.lines)

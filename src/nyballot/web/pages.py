@@ -21,12 +21,13 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from nyballot.api.desk import off_loop
+from nyballot.api.desk import kept_read
 from nyballot.calendar.model import Calendar, Deadline
 from nyballot.calendar.request import CalendarRequest
 from nyballot.errors import NyballotError, UsageError
 from nyballot.export.csv import to_csv
 from nyballot.filing import book as book_export
+from nyballot.filing import reading
 from nyballot.filing.desk import Desk
 from nyballot.filing.errors import NotFoundError
 from nyballot.filing.model import BOARDS, KINDS
@@ -248,7 +249,8 @@ async def book_page(
     year and kind of paper, a page of BOOK_PAGE filings at a time, read as the API's ``/book``
     reads it (the next page by the cursor ``after``, the last seq shown; its files hold the
     page shown)."""
-    return await off_loop(request, _book_page, request, board, year, kind, page, after)
+    args = (request, board, year, kind, page, after)
+    return await kept_read(request, _book_page, *args)
 
 
 def _turned(request: Request, page: int, after: int | None = None) -> str:
@@ -273,9 +275,8 @@ def _book_page(
     try:
         number = parse_year(year) if year and year.strip() else None
         offset = (page - 1) * BOOK_PAGE if after is None else 0
-        found, digests, _ = desk.public_page(
-            board_id, number, BOOK_PAGE, offset, after, chosen or None
-        )
+        asked = reading.PageAsked(board_id, number, BOOK_PAGE, offset, after, chosen or None)
+        found, digests, _ = desk.public_page(asked)
     except NyballotError as exc:
         return error_page(exc)
     rows = found.rows

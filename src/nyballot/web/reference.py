@@ -16,7 +16,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
-from nyballot.api.desk import next_link, off_loop
+from nyballot.api.desk import kept_read, next_link
 from nyballot.errors import NyballotError, UsageError
 from nyballot.export.json import holidays_dict
 from nyballot.filing import reading
@@ -165,7 +165,8 @@ async def due_page(
     """The desk's clocks that run out within ``days`` of ``on`` (a week from today), each with
     the candidate, office and party of the paper it runs for, ``DUE_PAGE`` at a time (the next
     page by the cursor ``after``, as the API's ``/due``)."""
-    return await off_loop(request, _due_page, request, board, on, days, offset, after)
+    args = (request, board, on, days, offset, after)
+    return await kept_read(request, _due_page, *args)
 
 
 def _due_page(

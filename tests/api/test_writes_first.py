@@ -1,0 +1,85 @@
+"""A clerk's paper is written before the public's reads that arrive meanwhile: they wait for
+it (a bounded while), so a server busy with readers does not slow the write."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from nyballot.api.middleware import WritesFirst
+
+
+def _scope(method: str, path: str) -> dict[str, Any]:
+    return {"type": "http", "method": method, "path": path}
+
+
+async def _nothing() -> dict[str, Any]:
+    return {"type": "http.request"}
+
+
+async def _drop(message: Any) -> None:
+    return None
+
+
+def _served(patience: float, write_takes: float) -> list[str]:
+    """What the application began and ended, a write of ``write_takes`` seconds in flight as
+    a read of the book and a health check arrive."""
+    seen: list[str] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        seen.append(f"{scope['method']} {scope['path']}")
+        if scope["method"] == "POST":
+            await asyncio.sleep(write_takes)
+            seen.append("written")
+
+    gate = WritesFirst(app, patience=patience)
+
+    async def both() -> None:
+        write = asyncio.create_task(gate(_scope("POST", "/filings"), _nothing, _drop))
+        await asyncio.sleep(0)  # the write begins
+        await asyncio.gather(
+            gate(_scope("GET", "/book"), _nothing, _drop),
+            gate(_scope("GET", "/health"), _nothing, _drop),
+            write,
+        )
+
+    asyncio.run(both())
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("patience", "write_takes", "order"),
+    [
+        # The read waits for the write in flight; a health check does not.
+        (1.0, 0.05, ["POST /filings", "GET /health", "written", "GET /book"]),
+        # ... and no longer than its patience.
+        (0.01, 0.2, ["POST /filings", "GET /health", "GET /book", "written"]),
+    ],
+)
+def test_a_read_waits_for_the_write_in_flight_no_longer_than_its_patience(
+    patience: float, write_takes: float, order: list[str]
+) -> None:
+    assert _served(patience, write_takes) == order
+
+
+def test_a_post_that_writes_no_paper_holds_no_read() -> None:
+    seen: list[str] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        seen.append(scope["path"])
+        if scope["method"] == "POST":
+            await asyncio.sleep(0.05)
+
+    gate = WritesFirst(app, patience=1.0)
+
+    async def both() -> None:
+        review = asyncio.create_task(gate(_scope("POST", "/petitions/review"), _nothing, _drop))
+        await asyncio.sleep(0)
+        await gate(_scope("GET", "/book"), _nothing, _drop)
+        seen.append("read answered")
+        await review
+
+    asyncio.run(both())
+    assert seen == ["/petitions/review", "/book", "read answered"]
