@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from nyballot.filing.desk import Desk, Submission
+from nyballot.filing.desk import Desk
 from nyballot.web import create_app
 
-from .conftest import BOARD, LATE
+from .papers import RIVAL_LINE, rivals_in_book
 
 DATA = Path(__file__).parent / "data"
 QUERY = "year=2026&party=DEM&unit=COUNTYCODE=60&unit=AD=7&enrolled=40"
@@ -146,16 +146,8 @@ def test_the_index_shows_a_review_kept_before_required_from_named_its_source(
 def test_a_rival_petition_in_the_book_makes_a_duplicate_over_http(
     client: TestClient, token: dict[str, str], tmp_path: Path
 ) -> None:
-    desk = Desk(f"sqlite:///{tmp_path / 'desk.sqlite3'}")
-    filed = [desk.submit(Submission(kind="designating_petition", board="westchester",
-                         year=2026, received=f"2026-04-0{day}T10:00-04:00", late_entry=LATE,
-                         candidates=[{"name": "Ana Ruiz"}],
-                         office="Member of Assembly", party="DEM"), BOARD)[0]["uid"]
-             for day in (1, 2)]  # fmt: skip
-    rival = (
-        b"sheet,line,date,name,address,witness_name,witness_address,witness_date\n"
-        b"1,1,2026-03-01,Sofia Rossi,16 Church St,Iris Grant,30 Pearl St,2026-03-15\n"
-    )
+    filed = rivals_in_book(Desk(f"sqlite:///{tmp_path / 'desk.sqlite3'}"))
+    rival = RIVAL_LINE
     lines = (DATA / "lines.csv").read_bytes()
     # A public review names its petition but records nothing: no rival signers are known yet.
     first = client.post(f"/petitions/review?{QUERY}&petition={filed[0]}", content=rival)

@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page
 from nyballot.filing import access
 from nyballot.filing.desk import Desk
 from nyballot.petitions import kept
+from nyballot.petitions.workers import Pool
 from nyballot.voters.store import connect
 from nyballot.web import create_app, desk_reviews
 
@@ -172,3 +173,40 @@ def test_a_review_of_another_boards_petition_is_not_shown(
     response = page.goto("/web/desk/reviews/j5")
     assert response is not None and response.status == 403
     assert page.locator("#review-page").count() == 0
+
+
+@pytest.mark.parametrize("clerk", [{"reviews": Pool(clerk_waiting=0)}], indirect=True)
+def test_an_upload_while_the_clerks_worker_is_taken_is_refused_and_keeps_nothing(
+    clerk: tuple[Page, Desk, str], store: Path
+) -> None:
+    page, _, token = clerk
+    reviews: Pool = page.app.state.reviews  # type: ignore[attr-defined]
+    reviews.clerks.reserve()  # another clerk's review under way, none may wait
+    try:
+        file_and_open_upload(page, token)
+        with page.expect_response("**/web/desk/review") as answer:
+            page.get_by_role("button", name="Upload and review").click()
+        assert answer.value.status == 503
+        refusal = page.locator("#desk-error").inner_text()
+        assert "clerks' reviews: 1 running and 0 waiting" in refusal
+    finally:
+        reviews.clerks.give(None, None, None)
+    assert reviews_kept(str(store)) == []
+    assert page.get_by_label("Political unit").input_value() == "AD=7"  # kept for another try
+
+
+def test_a_lines_file_the_worker_refuses_ends_the_review_refused(
+    clerk: tuple[Page, Desk, str], store: Path, tmp_path: Path
+) -> None:
+    page, desk, token = clerk
+    file_and_open_upload(page, token)
+    bad = tmp_path / "bad.csv"
+    bad.write_text("sheet,line\n1,1\n")  # no name or address column
+    page.get_by_label("Lines file").set_input_files(str(bad))
+    page.get_by_role("button", name="Upload and review").click()
+    page.wait_for_selector("#desk-error", timeout=60_000)  # the progress page, once refused
+    assert "lines file bad.csv" in page.locator("#desk-error").inner_text()
+    assert "Nothing of this review was kept" in page.locator("#review-state").inner_text()
+    assert reviews_kept(str(store)) == []
+    logged = [r for r in access.read_log(desk.engine) if r["action"] == "keep review"]
+    assert [r["outcome"][:27] for r in logged] == ["refused: lines file bad.csv"]

@@ -24,6 +24,7 @@ from nyballot.elections.desk import special_desk
 from nyballot.filing.access import now
 from nyballot.filing.desk import Clock, Desk
 from nyballot.filing.keys import BoardKey
+from nyballot.petitions.workers import Pool, shared_pool
 
 MAX_BODY = 64 * 1024
 # A petition's lines file posted for review: about 150,000 signature lines (the review is
@@ -54,6 +55,7 @@ def create_app(
     pages: errors.Pages = errors.NO_PAGES,
     key: BoardKey | None = None,
     page_cache: int = BUDGET,
+    reviews: Pool | None = None,
 ) -> FastAPI:
     """The application over one database (default: $NYBALLOT_DATABASE_URL or SQLite).
 
@@ -61,8 +63,10 @@ def create_app(
     ``rate`` requests a second per client (0: no limit), in bursts of ``burst``; ``access_log``
     gets a Common Log Format line per request; ``clock`` is the desk's time; ``key`` the board's
     signing key; ``page_cache`` the bytes of public pages of the book kept
-    (``KeptPages``; 0: none); ``pages`` are web pages served beside the API
-    (``nyballot.web.create_app`` gives the site's)."""
+    (``KeptPages``; 0: none); ``reviews`` the worker processes petition reviews run in
+    (default: one for the public, three waiting, one for clerks, shared by the applications of
+    a process); ``pages`` are web pages served beside the API (``nyballot.web.create_app``
+    gives the site's)."""
     app = FastAPI(
         title="nyballot",
         version="0.1.0",
@@ -74,6 +78,7 @@ def create_app(
         lifespan=_closing_desk,
     )
     app.state.desk = Desk(database, clock, key, specials=special_desk)
+    app.state.reviews = reviews or shared_pool()
     inline = app.state.desk.reader.dialect.name == "sqlite"
     app.state.kept_pages = KeptPages(app.state.desk.version, page_cache, inline)
     errors.install(app, pages)

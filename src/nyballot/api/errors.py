@@ -23,6 +23,7 @@ from nyballot.filing.errors import (
     NotFoundError,
     StorageError,
 )
+from nyballot.petitions.workers import Busy, WorkerStopped
 
 log = logging.getLogger("nyballot.api")
 
@@ -32,6 +33,8 @@ STATUS = (
     (AuthError, 401),
     (ForbiddenError, 403),
     (StorageError, 503),  # nothing was recorded: the client may retry with its key
+    (Busy, 503),  # the public's reviews are queued full: come back after Retry-After
+    (WorkerStopped, 500),  # a review's worker process ended mid-review: nothing was kept
     (NyballotError, 400),
 )
 
@@ -51,7 +54,9 @@ MEANING = {
     413: "A request body over the limit (64 KiB; a lines file for review: 8 MiB)",
     422: "A malformed request: a parameter or the body is not of the expected shape",
     429: "Over the rate limit for the client's address (Retry-After says when to come back)",
-    503: "The database is unavailable: nothing was recorded; send it again with its key",
+    500: "A review's worker process stopped before the review ended: nothing was kept",
+    503: "The database is unavailable, or the public's reviews are queued full: nothing was "
+    "recorded; send it again (with its key) after Retry-After",
 }
 GUARDS = (413, 429)  # every route (the body limit and the rate limit; /health is not counted)
 READ = (400, 422)
@@ -106,7 +111,7 @@ def install(app: FastAPI, pages: Pages = NO_PAGES) -> None:
             return error_page_for(status, str(exc))
         headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
         if status == 503:
-            headers = {"Retry-After": "1"}
+            headers = {"Retry-After": str(getattr(exc, "retry_after", 1))}
         return JSONResponse({"error": str(exc)}, status_code=status, headers=headers)
 
     @app.exception_handler(OperationalError)
@@ -137,7 +142,9 @@ def install(app: FastAPI, pages: Pages = NO_PAGES) -> None:
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if is_page(request):
             return error_page_for(exc.status_code, str(exc.detail), exc.headers)
-        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+        return JSONResponse(
+            {"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers
+        )
 
     @app.exception_handler(Exception)
     async def internal(request: Request, exc: Exception) -> Response:

@@ -1,10 +1,12 @@
 """Petition review over HTTP, and the clerk's page for walking a kept review.
 
 The database and matching libraries are imported by the handlers, when a review is asked for,
-so that they do not slow the server's start.
+so that they do not slow the server's start; a review itself runs in a worker process
+(``petitions.workers``), never in the server's.
 
     POST /petitions/review                  a lines file (text/csv body) -> the review (JSON,
-                                            streamed; over 2,000 lines a clerk's token)
+                                            streamed; over 2,000 lines a clerk's token; 503
+                                            with Retry-After while the public's queue is full)
     POST /petitions/reviews                 the same, kept for the clerk (token) -> 201 with id
     GET  /petitions/reviews/{id}            a kept review, its overrides, the tally after them
     POST /petitions/reviews/{id}/overrides  a clerk's ruling on a line, with a reason (token)
@@ -29,21 +31,20 @@ own, larger limit (``UPLOADS``); every other body is limited as every request's 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from functools import partial
 from typing import Annotated, Any, Literal
 from urllib.parse import parse_qs
 
+import anyio
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import (
     HTMLResponse,
-    JSONResponse,
     RedirectResponse,
     Response,
     StreamingResponse,
 )
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from nyballot.api.desk import client_of
@@ -54,10 +55,12 @@ from nyballot.filing.desk import Desk
 from nyballot.filing.errors import ForbiddenError, NotFoundError
 from nyballot.law.choice import LawChoice
 from nyballot.petitions import kept
-from nyballot.petitions.lines import Petition, line_named, read_lines
+from nyballot.petitions.lines import line_named
 from nyballot.petitions.report import template, title
 from nyballot.petitions.request import Request as ReviewRequest
 from nyballot.petitions.request import parse_units
+from nyballot.petitions.workers import Pool, Stream, Task, TooManyLines
+from nyballot.voters.where import store_value
 
 router = APIRouter()
 # The access log's names for the writes here (the desk's own are "file" and "authenticate").
@@ -72,6 +75,7 @@ PUBLIC_LINES = 2_000
 # The paths whose body is a lines file (``app.MAX_UPLOAD``, not the small limit of the rest).
 UPLOADS = ("/petitions/review", "/petitions/reviews")
 Id = Annotated[str, Path(max_length=36)]
+WAITING = 0.1  # seconds between looks at a queued review (its worker, its client)
 
 
 def asked(
@@ -154,31 +158,49 @@ def _refuse_forms(content_type: str, body: bytes) -> None:
         )
 
 
-async def _reviewed(
-    request: Request, wanted: ReviewRequest, petition: str | None = None, keep: bool = False
-) -> tuple[dict[str, Any], str | None]:
-    """The review of the body, with ``petition`` against the other petitions in the desk's
-    book; with ``keep`` it is kept (and that petition's signers recorded for theirs) in one
-    transaction. The review and the id it is kept under."""
-    body = await request.body()
-    _refuse_forms(request.headers.get("content-type", ""), body)
+def pool_of(request: Request) -> Pool:
+    """The application's workers for reviews (``create_app``'s ``reviews``)."""
+    pool: Pool = request.app.state.reviews
+    return pool
+
+
+def _task(request: Request, body: bytes, wanted: ReviewRequest, petition: str | None,
+          **options: Any) -> Task:  # fmt: skip
+    """The review a worker is sent: the body as it came, the store and the book named."""
     desk: Desk = request.app.state.desk
+    url = desk.engine.url.render_as_string(hide_password=False) if petition else None
+    return Task(body, "lines file", wanted, store_value(None), url, petition, **options)
 
-    def run() -> tuple[dict[str, Any], str | None]:
-        from nyballot.petitions.book import record_review, review_in_book
-        from nyballot.petitions.review import review
-        from nyballot.voters.store import opened
 
-        lines = read_lines(body, "lines file")
-        with opened(read_only=not keep) as con:
-            if petition is None:
-                result = review(con, lines, wanted)
-            else:
-                result = review_in_book(con, lines, wanted, petition, desk.records())
-            return result, record_review(con, result, petition, keep) if keep else None
+class ClientGone(NyballotError):
+    """The client left before its review began: the review is let go, nothing kept."""
 
-    # The review blocks on the database: it runs in a worker thread, not the event loop.
-    return await run_in_threadpool(run)
+
+async def _unless_gone(request: Request, stream: Stream) -> None:
+    """A look later, unless the client has left: then the review is let go."""
+    if await request.is_disconnected():
+        stream.close()
+        raise ClientGone("the client left before its review began; nothing was kept")
+    await anyio.sleep(WAITING)
+
+
+async def _started(request: Request, stream: Stream) -> Stream:
+    """The stream once its worker has begun to answer, waiting for a place in the queue
+    first: a refusal or a stopped worker is raised here, before the response starts, and a
+    client that leaves meanwhile lets its review go (a queue of abandoned reviews would keep
+    the public waiting)."""
+    try:
+        while not stream.claim():
+            await _unless_gone(request, stream)
+        # Sent from a worker thread: a large file fills the pipe until the worker reads it.
+        await anyio.to_thread.run_sync(stream.send)
+        while not stream.started(0):
+            await _unless_gone(request, stream)
+    except TooManyLines as exc:
+        raise HTTPException(413, f"lines file: {exc.lines:,} lines; a review without a "
+                            f"clerk's token takes at most {exc.most:,} (send "
+                            "Authorization: Bearer TOKEN)") from None  # fmt: skip
+    return stream
 
 
 @router.post("/petitions/review", tags=["petitions"], response_model=None)
@@ -187,63 +209,29 @@ async def review_lines(
 ) -> StreamingResponse:
     """Review a lines file (the CSV as the body): a cited ruling per line and the tally,
     streamed as each line is ruled. Without a clerk's token a review takes at most
-    ``PUBLIC_LINES`` lines (every request is under the rate limit too); a clerk's token takes
-    the whole upload limit."""
+    ``PUBLIC_LINES`` lines (every request is under the rate limit too) and waits its turn
+    with the public's other reviews (503 with Retry-After when the queue is full); a clerk's
+    token takes the whole upload limit, on the clerks' own worker."""
     body = await request.body()
     _refuse_forms(request.headers.get("content-type", ""), body)
     token = _bearer(request)
     if token is not None:
         _clerk(request, token, REVIEW)
-    desk: Desk = request.app.state.desk
-
-    def start() -> Iterator[bytes]:
-        lines = read_lines(body, "lines file")
-        if token is None and len(lines.lines) > PUBLIC_LINES:
-            raise HTTPException(413, f"lines file: {len(lines.lines):,} lines; a review "
-                                f"without a clerk's token takes at most {PUBLIC_LINES:,} "
-                                "(send Authorization: Bearer TOKEN)")  # fmt: skip
-        return _started(lines, wanted, petition, desk)
-
-    # The review blocks on the database and the CPU: it starts in a worker thread (the bad
-    # input refused there, before a byte is sent), and the lines are ruled in worker threads
-    # as the response is sent, a batch at a time, never in the event loop.
-    chunks = await run_in_threadpool(start)
-    return StreamingResponse(chunks, media_type="application/json")
+    most = None if token is not None else PUBLIC_LINES
+    task = _task(request, body, wanted, petition, most=most)
+    # The review runs in a worker process; its answer is passed on a piece at a time.
+    stream = await _started(request, pool_of(request).submit(task, clerk=token is not None))
+    return StreamingResponse(iter(stream), media_type="application/json")
 
 
-def _started(
-    lines: Petition, wanted: ReviewRequest, petition: str | None, desk: Desk
-) -> Iterator[bytes]:
-    """The review's JSON as a generator whose first chunk is ready (so that a refusal comes
-    before the response starts); the store is closed when the last chunk is sent, or the
-    client goes."""
-    from nyballot.petitions.book import book_review
-    from nyballot.petitions.report import json_chunks
-    from nyballot.petitions.review import Review
+@contextmanager
+def _writable(request: Request) -> Iterator[Any]:
+    """The voter store opened for a clerk's write, the public's reviews stopped meanwhile
+    (DuckDB lets a writer in alone: a review reading it would refuse the clerk)."""
     from nyballot.voters.store import opened
 
-    stack = ExitStack()
-    try:
-        con = stack.enter_context(opened())
-        if petition is None:
-            run, in_book = Review(con, lines, wanted), None
-        else:
-            run, in_book = book_review(con, lines, wanted, petition, desk.records())
-    except BaseException:
-        stack.close()
-        raise
-
-    def rest() -> dict[str, Any]:
-        found = run.rest()
-        if in_book is not None:
-            found["petition"]["in_book"] = in_book
-        return found
-
-    def chunks() -> Iterator[bytes]:
-        with stack:
-            yield from json_chunks(run.lines(), rest)
-
-    return chunks()
+    with pool_of(request).writing(), opened(read_only=False) as con:
+        yield con
 
 
 def _check_board(request: Request, actor: Actor, petition: str) -> None:
@@ -257,17 +245,23 @@ def _check_board(request: Request, actor: Actor, petition: str) -> None:
     actor.check_board(board)
 
 
-@router.post("/petitions/reviews", status_code=201, tags=["petitions"])
-async def keep_review(request: Request, wanted: Asked, petition: InBook = None) -> JSONResponse:
-    """Review a lines file and keep it for the clerk's page (a clerk's token)."""
+@router.post("/petitions/reviews", status_code=201, tags=["petitions"], response_model=None)
+async def keep_review(
+    request: Request, wanted: Asked, petition: InBook = None
+) -> StreamingResponse:
+    """Review a lines file and keep it for the clerk's page (a clerk's token); the answer is
+    the kept review with its ``id`` and ``page``."""
 
     actor = _clerk(request, _bearer(request), KEEP)
     with _logged(request, actor, KEEP, "review") as names:
         if petition is not None:  # the review of a board's petition is that board's
             _check_board(request, actor, petition)
-        result, uid = await _reviewed(request, wanted, petition, keep=True)
-        names.append(f"review {uid}")
-    return JSONResponse({"id": uid, "page": f"/web/petitions/{uid}", **result}, 201)
+        body = await request.body()
+        _refuse_forms(request.headers.get("content-type", ""), body)
+        task = _task(request, body, wanted, petition, keep=True)
+        stream = await _started(request, pool_of(request).submit(task, clerk=True))
+        names.append(f"review {stream.kept}")
+    return StreamingResponse(iter(stream), 201, media_type="application/json")
 
 
 @router.get("/petitions/reviews/{uid}", tags=["petitions"])
@@ -297,11 +291,9 @@ def _on_line(
     request: Request, uid: str, body: LineIn, action: str, write: Callable[..., dict[str, Any]]
 ) -> dict[str, Any]:
     """A clerk's write on one line of a kept review, logged as the desk's writes are."""
-    from nyballot.voters.store import opened
-
     target = f"review {uid} {line_named((body.volume, body.sheet, body.line))}"
     actor = _clerk(request, _bearer(request), action, target)
-    with _logged(request, actor, action, target), opened(read_only=False) as con:
+    with _logged(request, actor, action, target), _writable(request) as con:
         return write(con, uid, body.sheet, body.line, clerk=actor.name,
                      may_write=actor.check_board, volume=body.volume)  # fmt: skip
 
@@ -322,10 +314,8 @@ def undo_override(uid: Id, body: LineIn, request: Request) -> dict[str, Any]:
 @router.post("/petitions/reviews/{uid}/certify", status_code=201, tags=["petitions"])
 def certify_review(uid: Id, request: Request) -> dict[str, Any]:
     """Certify a kept review: its rulings are frozen (a clerk's token)."""
-    from nyballot.voters.store import opened
-
     actor = _clerk(request, _bearer(request), CERTIFY, f"review {uid}")
-    with _logged(request, actor, CERTIFY, f"review {uid}"), opened(read_only=False) as con:
+    with _logged(request, actor, CERTIFY, f"review {uid}"), _writable(request) as con:
         return kept.certify(con, uid, actor.name, actor.check_board)
 
 
@@ -392,11 +382,10 @@ async def review_page_override(uid: Id, request: Request) -> Response:
         sheet, line = int(form.get("sheet", "")), int(form.get("line", ""))
     except ValueError:
         raise UsageError("volume, sheet and line: expected numbers") from None
-    from nyballot.voters.store import opened
 
     target = f"review {uid} {line_named((volume, sheet, line))}"
     actor = _clerk(request, form.get("token"), OVERRIDE, target)
-    with _logged(request, actor, OVERRIDE, target), opened(read_only=False) as con:
+    with _logged(request, actor, OVERRIDE, target), _writable(request) as con:
         kept.override(con, uid, sheet, line, form.get("valid") == "yes",
                       form.get("reason", ""), actor.name, actor.check_board, volume)  # fmt: skip
     anchor = f"{f'v{volume}-' if volume != 1 else ''}s{sheet}-l{line}"

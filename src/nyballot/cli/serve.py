@@ -88,6 +88,21 @@ def proxy_settings(trusted: tuple[str, ...]) -> dict[str, Any]:
     "worker and answered again until the book changes (0: none).",
 )
 @click.option(
+    "--review-workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 16),
+    help="Worker processes reviewing the public's petitions at once (a clerk's token's reviews "
+    "have a worker of their own).",
+)
+@click.option(
+    "--review-queue",
+    default=3,
+    show_default=True,
+    type=click.IntRange(0, 100),
+    help="The public's reviews that may wait for a worker; past them, 503 with Retry-After.",
+)
+@click.option(
     "--access-log",
     metavar="FILE",
     help="Append a Common Log Format line per request to FILE ('-': standard error).",
@@ -116,6 +131,8 @@ def serve(
     workers: int,
     rate_limit: float,
     page_cache: int,
+    review_workers: int,
+    review_queue: int,
     access_log: str | None,
     trusted_proxies: tuple[str, ...],
     key: str | None,
@@ -131,6 +148,8 @@ def serve(
         os.environ["NYBALLOT_VOTERS_DB"] = voters_db  # the server's workers read it
     os.environ["NYBALLOT_RATE_LIMIT"] = str(rate_limit)
     os.environ["NYBALLOT_PAGE_CACHE"] = str(page_cache)
+    os.environ["NYBALLOT_REVIEW_WORKERS"] = str(review_workers)
+    os.environ["NYBALLOT_REVIEW_QUEUE"] = str(review_queue)
     if access_log:
         if access_log != "-":
             open(access_log, "a").close()  # a path that cannot be written fails here, in one line

@@ -5,13 +5,14 @@ outside the request, and a page that follows it to the clerk's report.
     POST /web/desk/review              the lines file and what the petition is for (CSRF)
     GET  /web/desk/reviews/{job}       the review's progress, then its kept page and report
 
-The review is the one ``POST /petitions/reviews`` makes (``petitions.book``: the lines ruled
-against the voter file and the petition's rivals in the book, then kept with its signers in one
-transaction), logged as ``keep review`` in the desk's access log. It runs in a worker thread of
-this process, one review at a time; its progress is held here (a restart forgets a review not
-yet kept, and keeps nothing of it). The file is capped as a clerk's upload over the API is
-(``max_upload``); everything is checked before the review starts, so a refused upload stores
-nothing.
+The review is the one ``POST /petitions/reviews`` makes, by the same task on the same worker
+process (``petitions.workers``, the clerks' slot: the lines ruled against the voter file and the
+petition's rivals in the book, then kept with its signers in one transaction), logged as ``keep
+review`` in the desk's access log. Its progress, as the worker tells it, is held here (a
+restart forgets a review not yet kept, and keeps nothing of it). The file is capped as a
+clerk's upload over the API is (``max_upload``); the form's fields and the filing are checked
+before the review is queued, the file by the worker (a bad file ends the review refused, on its
+page); a refused or failed review stores nothing.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import dataclasses
 import logging
 import secrets
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
@@ -28,15 +28,16 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
-from nyballot.api.petitions import KEEP  # the access log's name for it, as over the API
+from nyballot.api.petitions import KEEP, pool_of  # the access log's name, the workers: the API's
 from nyballot.errors import NyballotError, UsageError
 from nyballot.filing import access
 from nyballot.filing.access import RECORD, Actor
 from nyballot.filing.desk import Desk
 from nyballot.filing.errors import ForbiddenError, NotFoundError
-from nyballot.petitions.lines import Petition, read_lines
 from nyballot.petitions.request import Request as ReviewRequest
 from nyballot.petitions.request import parse_units
+from nyballot.petitions.workers import Busy, Stream, Task
+from nyballot.voters.where import store_value
 from nyballot.web.desk import NO_CSRF, same, sign_in_page, signed_in
 from nyballot.web.render import render
 
@@ -69,12 +70,12 @@ class Job:
 
 
 class Jobs:
-    """The reviews of this process, run one at a time in a worker thread."""
+    """The reviews of this process, each followed by a thread of its own while a worker
+    process runs it (``Stream``)."""
 
     def __init__(self) -> None:
         self.all: dict[str, Job] = {}
         self.lock = threading.Lock()
-        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="desk-review")
 
     def add(self, job: Job) -> None:
         with self.lock:
@@ -117,8 +118,8 @@ def _form(
 
 @router.post("/web/desk/review", response_model=None)
 async def upload_lines(request: Request) -> Response:
-    """A filed petition's lines file: checked, then reviewed in a worker thread; the answer is
-    the page of its progress."""
+    """A filed petition's lines file: checked, then reviewed in the clerks' worker process;
+    the answer is the page of its progress."""
     signed = signed_in(request)
     if isinstance(signed, str):
         return sign_in_page(request, signed, 401)
@@ -137,27 +138,37 @@ async def upload_lines(request: Request) -> Response:
         if len(data) > limit:
             raise TooLarge(f"lines file: larger than {limit:,} bytes, a clerk's upload limit")
         name = f"lines file {upload.filename[:60]}"
-        job, lines, wanted = await run_in_threadpool(_checked, request, actor, typed, data, name)
+        job, wanted = await run_in_threadpool(_checked, request, actor, typed)
+        task = Task(data, name, wanted, store_value(None), _desk_url(request), job.petition,
+                    keep=True, progress=True)  # fmt: skip
+        stream = pool_of(request).submit(task, clerk=True)
     except NyballotError as exc:
-        status = (
-            403 if isinstance(exc, ForbiddenError) else 413 if isinstance(exc, TooLarge) else 400
-        )
         desk: Desk = request.app.state.desk  # refused as over the API: logged
         access.log(desk.engine, actor.name, KEEP, f"review of {typed['petition'][:40]}",
                    actor.client, f"refused: {str(exc)[:250]}")  # fmt: skip
-        return _form(session.csrf, actor, typed, str(exc), status)
+        return _form(session.csrf, actor, typed, str(exc), _status(exc))
     finally:
         await form.close()
     jobs_of(request).add(job)
-    jobs_of(request).pool.submit(_run, job, lines, wanted, request.app.state.desk, actor)
+    threading.Thread(target=_run, args=(job, stream, request.app.state.desk, actor),
+                     name="desk-review", daemon=True).start()  # fmt: skip
     return RedirectResponse(f"/web/desk/reviews/{job.id}", status_code=303)
 
 
-def _checked(
-    request: Request, actor: Actor, typed: dict[str, str], data: bytes, name: str
-) -> tuple[Job, Petition, ReviewRequest]:
-    """The review the form asks for, refused before it starts if anything is wrong (in a
-    worker thread: it reads the book and parses the file)."""
+def _status(exc: NyballotError) -> int:
+    """A refused upload's status: the token's board, the file's size, the queue, the rest."""
+    known = ((ForbiddenError, 403), (TooLarge, 413), (Busy, 503))
+    return next((status for kind, status in known if isinstance(exc, kind)), 400)
+
+
+def _desk_url(request: Request) -> str:
+    desk: Desk = request.app.state.desk
+    return desk.engine.url.render_as_string(hide_password=False)
+
+
+def _checked(request: Request, actor: Actor, typed: dict[str, str]) -> tuple[Job, ReviewRequest]:
+    """The review the form asks for, refused before it is queued if anything but the file is
+    wrong (in a worker thread: it reads the book)."""
     from nyballot.petitions.book import FILED_AS
     from nyballot.petitions.review import check
     from nyballot.voters.store import has_voter_file
@@ -183,11 +194,9 @@ def _checked(
         seats=_count(typed, "seats") or 1,
     )  # fmt: skip
     check(wanted)
-    lines = read_lines(data, name)
     if not has_voter_file(None):
         raise UsageError("voter store: no voter file imported (nyballot voters import FILE)")
-    job = Job(secrets.token_urlsafe(12), uid, filing["board"], actor.name, len(lines.lines))
-    return job, lines, wanted
+    return Job(secrets.token_urlsafe(12), uid, filing["board"], actor.name, 0), wanted
 
 
 def _count(typed: dict[str, str], field: str) -> int | None:
@@ -199,23 +208,19 @@ def _count(typed: dict[str, str], field: str) -> int | None:
     return int(value)
 
 
-def _run(job: Job, lines: Petition, wanted: ReviewRequest, desk: Desk, actor: Actor) -> None:
-    """The review, as ``POST /petitions/reviews`` makes it, counting the lines as they are
-    ruled; kept with the petition's signers, and logged, recorded or refused."""
-    from nyballot.petitions.book import book_review, record_review
-    from nyballot.voters.store import opened
+def _run(job: Job, stream: Stream, desk: Desk, actor: Actor) -> None:
+    """The review, as ``POST /petitions/reviews`` makes it, in the clerks' worker process,
+    its progress counted as the worker tells it; kept with the petition's signers, and
+    logged, recorded or refused."""
 
-    job.state = "ruling"
+    def progress(done: int, total: int) -> None:
+        job.state, job.done, job.total = "ruling", done, total
+
+    stream.on_progress = progress
     try:
-        with opened(read_only=False) as con:
-            run, in_book = book_review(con, lines, wanted, job.petition, desk.records())
-            ruled = []
-            for line in run.lines():
-                ruled.append(line)
-                job.done += 1
-            result = {"lines": ruled, **run.rest()}
-            result["petition"]["in_book"] = in_book
-            job.review = record_review(con, result, job.petition, True)
+        stream.start()
+        for _ in stream:  # the worker sends no answer, only how far it is, then the end
+            pass
     except NyballotError as exc:
         job.error, job.state = str(exc), "refused"
     except Exception as exc:  # a review that fails keeps nothing; the page says so
@@ -225,7 +230,9 @@ def _run(job: Job, lines: Petition, wanted: ReviewRequest, desk: Desk, actor: Ac
             "refused",
         )
     else:
-        job.state = "done"
+        job.done, job.review, job.state = job.total, stream.kept, "done"
+    finally:
+        stream.close()
     outcome = "recorded" if job.state == "done" else f"refused: {job.error}"
     access.log(desk.engine, actor.name, KEEP, f"review {job.review or job.petition}",
                actor.client, outcome)  # fmt: skip
