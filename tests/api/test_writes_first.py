@@ -4,11 +4,20 @@ it (a bounded while), so a server busy with readers does not slow the write."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 
 from nyballot.api.middleware import WritesFirst
+
+
+def _run(main: Coroutine[Any, Any, None]) -> None:
+    """``asyncio.run`` on a thread of its own: a browser test's session may hold a running
+    event loop on this one."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, main).result()
 
 
 def _scope(method: str, path: str) -> dict[str, Any]:
@@ -45,7 +54,7 @@ def _served(patience: float, write_takes: float) -> list[str]:
             write,
         )
 
-    asyncio.run(both())
+    _run(both())
     return seen
 
 
@@ -81,5 +90,5 @@ def test_a_post_that_writes_no_paper_holds_no_read() -> None:
         seen.append("read answered")
         await review
 
-    asyncio.run(both())
+    _run(both())
     assert seen == ["/petitions/review", "/book", "read answered"]
