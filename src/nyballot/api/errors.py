@@ -24,12 +24,14 @@ from nyballot.filing.errors import (
     StorageError,
 )
 from nyballot.petitions.workers import Busy, WorkerStopped
+from nyballot.voters.store import StoreInUse
 
 log = logging.getLogger("nyballot.api")
 
 STATUS = (
     (NotFoundError, 404),
     (ConflictError, 409),
+    (StoreInUse, 409),  # the voter store is held by another process: send again later
     (AuthError, 401),
     (ForbiddenError, 403),
     (StorageError, 503),  # nothing was recorded: the client may retry with its key
@@ -50,7 +52,8 @@ MEANING = {
     401: "No token, or a token that is not valid, has expired or was revoked",
     403: "A role or a board the token does not cover",
     404: "No such thing (a filing, a rule)",
-    409: "The idempotency key was used for another paper, or the write conflicted",
+    409: "The idempotency key was used for another paper, the write conflicted, or the voter "
+    "store is in use by another process",
     413: "A request body over the limit (64 KiB; a lines file for review: 8 MiB)",
     422: "A malformed request: a parameter or the body is not of the expected shape",
     429: "Over the rate limit for the client's address (Retry-After says when to come back)",

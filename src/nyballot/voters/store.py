@@ -87,9 +87,21 @@ class VoterFile:
         }
 
 
+class StoreInUse(UsageError):
+    """Another process holds the voter store's file: DuckDB lets one process write it, or
+    several read it, at a time (a review under way reads it)."""
+
+
 def connect(path: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
     try:
         con = duckdb.connect(str(path), read_only=read_only)
+    except duckdb.IOException as exc:
+        if "lock" not in str(exc).lower():
+            raise UsageError(f"voter store '{path}': cannot open: {_first_line(exc)}") from None
+        raise StoreInUse(
+            f"voter store '{path}': in use by another process (a review under way, or an "
+            "import); DuckDB lets one process write it at a time: send again when it ends"
+        ) from None
     except duckdb.Error as exc:
         raise UsageError(f"voter store '{path}': cannot open: {_first_line(exc)}") from None
     return _tuned(con, read_only)
