@@ -190,12 +190,11 @@ class Review:
             )
             out.update(voter=None, match=None)
         elif match.ambiguous:
-            reasons.insert(0, rulings.ambiguous(line, match, self.rules))
+            may = [(m.voter, rulings.may_sign(line, m.voter, self.rules))
+                   for m in (match, *match.rivals)]  # fmt: skip
+            reasons.insert(0, rulings.ambiguous(may, self.rules))
             out.update(voter=None, match=match.as_dict())
-            out["candidates"] = [
-                {**_shown(m.voter), "may_sign": rulings.may_sign(line, m.voter, self.rules)}
-                for m in (match, *match.rivals)
-            ]
+            out["candidates"] = [{**_shown(voter), "may_sign": allowed} for voter, allowed in may]
         else:
             reasons[:0] = rulings.voter_reasons(line, match, self.rules)
             sboeid = str(match.voter["SBOEID"])

@@ -186,14 +186,14 @@ def signed_by(first: tuple[Any, ...], rules: Rules) -> dict[str, Any]:
     )
 
 
-def ambiguous(line: Line, match: Match, rules: Rules) -> dict[str, Any]:
+def ambiguous(may: Sequence[tuple[dict[str, Any], bool]], rules: Rules) -> dict[str, Any]:
     """Two or more voters match the line equally well: none is chosen (a clerk chooses), even
     when only one of them could sign this petition (the line is then valid or not by who
-    signed it, which its words do not say); each is named with whether he or she may."""
+    signed it, which its words do not say); each is named with whether he or she may
+    (``may``: each voter with ``may_sign``)."""
     named = "; ".join(
-        f"{_voter_named(m.voter)} ({'may' if may_sign(line, m.voter, rules) else 'may not'} "
-        "sign this petition)"
-        for m in (match, *match.rivals)
+        f"{_voter_named(voter)} ({'may' if allowed else 'may not'} sign this petition)"
+        for voter, allowed in may
     )
     return reason(
         rules.grounds["ambiguous"],
