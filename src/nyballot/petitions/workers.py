@@ -167,13 +167,7 @@ def _answer(
     store released (``release``) before the last piece."""
     from nyballot.petitions.report import json_chunks
 
-    def rest() -> dict[str, Any]:
-        found: dict[str, Any] = run.rest()
-        if in_book is not None:
-            found["petition"]["in_book"] = in_book
-        return found
-
-    chunks = json_chunks(run.lines(), rest)
+    chunks = json_chunks(run.lines(), lambda: _rest(run, in_book))
     held = [next(chunks), next(chunks)]
     send(("started", None))
     size = sum(map(len, held))
@@ -198,10 +192,15 @@ def _ruled(
         if task.progress and time.monotonic() - told >= PROGRESS_SECONDS:
             send(("progress", len(ruled), len(run.petition.lines)))
             told = time.monotonic()
-    result = {"lines": ruled, **run.rest()}
+    return {"lines": ruled, **_rest(run, in_book)}
+
+
+def _rest(run: Any, in_book: dict[str, Any] | None) -> dict[str, Any]:
+    """The review's all but its lines, with what it says of the book's filing."""
+    found: dict[str, Any] = run.rest()
     if in_book is not None:
-        result["petition"]["in_book"] = in_book
-    return result
+        found["petition"]["in_book"] = in_book
+    return found
 
 
 def _keep(result: dict[str, Any], task: Task, conn: Connection) -> None:
@@ -229,7 +228,7 @@ def _keep(result: dict[str, Any], task: Task, conn: Connection) -> None:
 def _writable(store: str, seconds: float = 10.0) -> Iterator[Any]:
     """The store opened to write, tried again for ``seconds`` while another process holds it
     (a page of a kept review being read in the server, a moment)."""
-    from nyballot.voters.store import opened
+    from nyballot.voters.store import StoreInUse, opened
 
     deadline = time.monotonic() + seconds
     while True:
@@ -237,7 +236,7 @@ def _writable(store: str, seconds: float = 10.0) -> Iterator[Any]:
             stack = ExitStack()
             con = stack.enter_context(opened(store, read_only=False))
             break
-        except UsageError:
+        except StoreInUse:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.2)
