@@ -3,8 +3,7 @@ for after a write was acknowledged shows it, whichever desk (worker) wrote it.""
 
 from __future__ import annotations
 
-import threading
-import time
+import asyncio
 from typing import Any
 
 import pytest
@@ -111,52 +110,97 @@ def _page(text: str) -> Response:
     return Response(text.encode(), media_type="text/plain")
 
 
+def _ask(kept: KeptPages, key: str, answer: Response) -> bytes:
+    """The page ``key`` from ``kept``, ``answer`` if it has to be made."""
+
+    async def make() -> Response:
+        return answer
+
+    return bytes(asyncio.run(kept.answer(key, make)).body)
+
+
 def test_many_asking_one_page_at_once_wait_for_one_of_them_to_make_it() -> None:
     kept, made = KeptPages(lambda: (1, 1)), []
 
-    def make() -> Response:
+    async def make() -> Response:
         made.append(1)
-        time.sleep(0.05)  # long enough for every thread to ask meanwhile
+        await asyncio.sleep(0.05)  # long enough for every request to ask meanwhile
         return _page("the page")
 
-    answers: list[bytes] = []
-    threads = [
-        threading.Thread(target=lambda: answers.append(bytes(kept.answer("k", make).body)))
-        for _ in range(8)
-    ]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert len(made) == 1 and answers == [b"the page"] * 8
+    async def eight() -> list[Response]:
+        return await asyncio.gather(*(kept.answer("k", make) for _ in range(8)))
+
+    assert len(made) == 0
+    assert [bytes(a.body) for a in asyncio.run(eight())] == [b"the page"] * 8
+    assert len(made) == 1
+
+
+def test_those_waiting_for_a_page_that_failed_make_their_own() -> None:
+    kept, made = KeptPages(lambda: (1, 1)), []
+
+    async def make() -> Response:
+        made.append(1)
+        await asyncio.sleep(0.02)
+        if len(made) == 1:
+            raise RuntimeError("the first making fails")
+        return _page("the page")
+
+    async def three() -> list[Response | BaseException]:
+        return await asyncio.gather(
+            *(kept.answer("k", make) for _ in range(3)), return_exceptions=True
+        )
+
+    first, *others = asyncio.run(three())
+    assert isinstance(first, RuntimeError)
+    assert [bytes(a.body) for a in others if isinstance(a, Response)] == [b"the page"] * 2
+    assert len(made) == 3
+
+
+def test_a_page_being_made_at_an_older_version_is_not_waited_for() -> None:
+    version, made = [(5, 1)], []
+
+    async def make() -> Response:
+        made.append(version[0])
+        at = version[0]
+        version[0] = (6, 1)  # a record written while the first page is being made
+        await asyncio.sleep(0.02)
+        return _page(f"at {at[0]}")
+
+    async def two() -> list[Response]:
+        first = asyncio.ensure_future(kept.answer("k", make))
+        await asyncio.sleep(0.005)
+        return [await first, await kept.answer("k", make)]
+
+    kept = KeptPages(lambda: version[0])
+    assert [bytes(a.body) for a in asyncio.run(two())] == [b"at 5", b"at 6"]
 
 
 def test_a_page_kept_at_an_older_version_is_made_again() -> None:
     version = [(5, 1)]
     kept = KeptPages(lambda: version[0])
-    assert kept.answer("k", lambda: _page("at 5")).body == b"at 5"
-    assert kept.answer("k", lambda: _page("again")).body == b"at 5"
+    assert _ask(kept, "k", _page("at 5")) == b"at 5"
+    assert _ask(kept, "k", _page("again")) == b"at 5"
     version[0] = (6, 1)  # a record written
-    assert kept.answer("k", lambda: _page("at 6")).body == b"at 6"
+    assert _ask(kept, "k", _page("at 6")) == b"at 6"
     version[0] = (6, 2)  # a public key published
-    assert kept.answer("k", lambda: _page("with the key")).body == b"with the key"
+    assert _ask(kept, "k", _page("with the key")) == b"with the key"
 
 
 def test_the_least_recently_asked_page_is_forgotten_beyond_the_budget() -> None:
     kept = KeptPages(lambda: (1,), budget=10)
-    kept.answer("a", lambda: _page("aaaa"))
-    kept.answer("b", lambda: _page("bbbb"))
-    kept.answer("a", lambda: _page("new a"))  # asked again: now the most recent
-    kept.answer("c", lambda: _page("cccc"))  # 12 bytes: b goes
-    assert kept.answer("a", lambda: _page("made")).body == b"aaaa"
-    assert kept.answer("b", lambda: _page("made")).body == b"made"
+    _ask(kept, "a", _page("aaaa"))
+    _ask(kept, "b", _page("bbbb"))
+    _ask(kept, "a", _page("new a"))  # asked again: now the most recent
+    _ask(kept, "c", _page("cccc"))  # 12 bytes: b goes
+    assert _ask(kept, "a", _page("made")) == b"aaaa"
+    assert _ask(kept, "b", _page("made")) == b"made"
     assert kept._size <= 10
 
 
 def test_an_error_answer_is_not_kept() -> None:
     kept = KeptPages(lambda: (1,))
-    kept.answer("k", lambda: Response(b"no", status_code=400))
-    assert kept.answer("k", lambda: _page("yes")).body == b"yes"
+    _ask(kept, "k", Response(b"no", status_code=400))
+    assert _ask(kept, "k", _page("yes")) == b"yes"
 
 
 def test_a_kept_page_answered_before_routing_keeps_its_headers_and_every_guard(desk: Desk) -> None:

@@ -20,6 +20,7 @@ from nyballot.api import signatures as signatures_api
 from nyballot.api.body_limit import BodyLimit
 from nyballot.api.kept_pages import BUDGET, AnswerKept, KeptPages
 from nyballot.api.middleware import AccessLog, HeadAsGet, RateLimit, SecurityHeaders, WritesFirst
+from nyballot.api.settle import settle
 from nyballot.elections.desk import special_desk
 from nyballot.filing.access import now
 from nyballot.filing.desk import Clock, Desk
@@ -39,6 +40,8 @@ async def _closing_desk(app: FastAPI) -> AsyncIterator[None]:
     # The daily digests are read from the whole book once (a second at 100,000 filings), then
     # kept up to date: before the first request, so that no reader of the book waits for it.
     await anyio.to_thread.run_sync(app.state.desk.digests)
+    if app.state.settle:
+        await settle(app)
     yield
     app.state.desk.close()  # the failed authentications still counted
 
@@ -56,6 +59,7 @@ def create_app(
     key: BoardKey | None = None,
     page_cache: int = BUDGET,
     reviews: Pool | None = None,
+    settled: bool = False,
 ) -> FastAPI:
     """The application over one database (default: $NYBALLOT_DATABASE_URL or SQLite).
 
@@ -66,7 +70,8 @@ def create_app(
     (``KeptPages``; 0: none); ``reviews`` the worker processes petition reviews run in
     (default: one for the public, three waiting, one for clerks, shared by the applications of
     a process); ``pages`` are web pages served beside the API (``nyballot.web.create_app``
-    gives the site's)."""
+    gives the site's); ``settled``: the process is made ready for serving before the first
+    request (``nyballot.api.settle``: what a served process does, not a test's)."""
     app = FastAPI(
         title="nyballot",
         version="0.1.0",
@@ -79,6 +84,7 @@ def create_app(
     )
     app.state.desk = Desk(database, clock, key, specials=special_desk)
     app.state.reviews = reviews or shared_pool()
+    app.state.settle = settled
     inline = app.state.desk.reader.dialect.name == "sqlite"
     app.state.kept_pages = KeptPages(app.state.desk.version, page_cache, inline)
     errors.install(app, pages)

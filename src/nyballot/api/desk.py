@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import functools
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
 from urllib.parse import urlencode
@@ -73,8 +72,7 @@ async def kept_read(request: Request, read: Callable[..., Response], *args: Any)
     """``read(*args)`` by ``off_loop``, or the page it made before if the book has not changed
     since (``KeptPages``, by ``page_key``); the page made is kept."""
     kept: KeptPages = request.app.state.kept_pages
-    key = page_key(request.scope)
-    return await off_loop(request, kept.answer, key, functools.partial(read, *args))
+    return await kept.answer(page_key(request.scope), lambda: off_loop(request, read, *args))
 
 
 def next_link(request: Request, name: str, cursor: object) -> str | None:

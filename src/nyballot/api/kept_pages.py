@@ -7,16 +7,17 @@ A page kept is answered before routing (``AnswerKept``); one made is kept by its
 so another worker's write counts too) and answered again only if it is at least the version the
 asking request read first. A page made after a write was acknowledged is made from a read that
 began after it, so no page kept is older than a write its reader saw acknowledged. Many clients
-asking the same page at once, as a write lands, wait for one of them to make it (one lock per
-stripe of the pages asked for).
+asking the same page at once, as a write lands, wait for one of them to make it (on the event
+loop, without a thread each: a thread's turn at the interpreter costs milliseconds under load).
 """
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from typing import NamedTuple
 
 import anyio
@@ -27,7 +28,6 @@ from nyballot.errors import NyballotError
 from nyballot.filing.model import NEW_YORK
 from nyballot.reckoning.season import today
 
-STRIPES = 16  # pages made at once at most; more would only share the interpreter
 BUDGET = 32 * 1024 * 1024  # bytes of bodies kept, by default: a few hundred pages
 PATHS = frozenset({"/book", "/due", "/web/book", "/web/due"})  # the pages kept
 
@@ -50,6 +50,11 @@ class _Kept(NamedTuple):
         return answer
 
 
+class _Making(NamedTuple):
+    version: tuple[int, ...]
+    done: asyncio.Future[_Kept | None]  # the page made and kept, or None: ask for it anew
+
+
 class KeptPages:
     """Pages by what they answer (``key``), each kept with the version it was made at, the
     least recently asked forgotten first beyond ``budget`` bytes (0: nothing kept)."""
@@ -61,35 +66,53 @@ class KeptPages:
         microseconds), else in a worker thread (a database server's round trip)."""
         self.version, self.budget, self.inline = version, budget, inline
         self._kept: OrderedDict[Hashable, _Kept] = OrderedDict()
+        self._making: dict[Hashable, _Making] = {}
         self._size = 0
-        self._lock = threading.Lock()
-        self._stripes = [threading.Lock() for _ in range(STRIPES)]
+        self._lock = threading.Lock()  # the applications of a process may run on many loops
 
-    def answer(self, key: Hashable, make: Callable[[], Response]) -> Response:
+    async def answer(self, key: Hashable, make: Callable[[], Awaitable[Response]]) -> Response:
         """The page ``key`` as kept, if kept at the book's version or later; else made by
-        ``make`` (once for all who ask for it meanwhile) and, if it answered 200, kept."""
+        ``make`` and, if it answered 200, kept. Whoever asks while it is being made, at a
+        version it covers, waits on the event loop for that one (no thread each, no second
+        making); if that making fails, each makes its own."""
         if self.budget <= 0:
-            return make()
-        now = self.version()
+            return await make()
+        now = await self._now()
         found = self._get(key, now)
         if found is not None:
             return found.response()
-        with self._stripes[hash(key) % STRIPES]:
-            found = self._get(key, now)  # made while this request waited for it
-            if found is not None:
-                return found.response()
-            made = make()
-            if made.status_code == 200 and isinstance(made.body, bytes):
-                self._put(key, _Kept(now, made.status_code, list(made.raw_headers), made.body))
-            return made
+        making = self._making.get(key)
+        if making is not None and making.version >= now:
+            made = await asyncio.shield(making.done)
+            return made.response() if made is not None else await make()
+        return await self._make(key, now, make)
 
     async def kept(self, key: Hashable) -> Response | None:
         """The page ``key`` if it is kept at the book's version or later, else None."""
         if self.budget <= 0:
             return None
-        now = self.version() if self.inline else await anyio.to_thread.run_sync(self.version)
-        found = self._get(key, now)
+        found = self._get(key, await self._now())
         return found.response() if found is not None else None
+
+    async def _now(self) -> tuple[int, ...]:
+        return self.version() if self.inline else await anyio.to_thread.run_sync(self.version)
+
+    async def _make(
+        self, key: Hashable, now: tuple[int, ...], make: Callable[[], Awaitable[Response]]
+    ) -> Response:
+        done: asyncio.Future[_Kept | None] = asyncio.get_running_loop().create_future()
+        self._making[key] = _Making(now, done)
+        kept = None
+        try:
+            made = await make()
+            if made.status_code == 200 and isinstance(made.body, bytes):
+                kept = _Kept(now, made.status_code, list(made.raw_headers), made.body)
+                self._put(key, kept)
+            return made
+        finally:
+            done.set_result(kept)
+            if self._making.get(key, _Making(now, done)).done is done:
+                self._making.pop(key, None)
 
     def _get(self, key: Hashable, now: tuple[int, ...]) -> _Kept | None:
         with self._lock:

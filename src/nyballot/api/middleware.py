@@ -10,6 +10,7 @@ worth merging them into one.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import functools
 import math
@@ -21,6 +22,9 @@ from typing import TextIO
 import anyio
 
 from nyballot.api.body_limit import ASGIApp, Message, Receive, Scope, Send, send_error
+from nyballot.filing.driver import committing
+
+OWN = "nyballot.own"  # the scope's extension marking a request the server made of itself
 
 # Scripts only from this server; inline styles are allowed (the pages' own <style>); no page
 # may be framed (clickjacking), no plugin, no foreign form target.
@@ -99,7 +103,7 @@ class RateLimit:
         return wait
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope.get("path") == "/health":
+        if scope["type"] != "http" or scope.get("path") == "/health" or own(scope):
             await self.app(scope, receive, send)
             return
         client = (scope.get("client") or ("?", 0))[0]
@@ -111,19 +115,30 @@ class RateLimit:
         await send_error(send, 429, "too many requests; slow down", (retry,))
 
 
+def own(scope: Scope) -> bool:
+    """A request the server made of itself (``nyballot.api.settle``), not a client's."""
+    return OWN in scope.get("extensions", {})
+
+
 WRITES = frozenset({"/filings", "/objections", "/web/desk/file"})  # a paper into the book
 PATIENCE = 0.05  # seconds a read waits at most for the writes in flight
+# Seconds a read waits at most for a write's commit: a commit takes a fraction of a millisecond
+# but on a disk that stalls (a shared machine's fsync: 100 ms and more, now and then).
+COMMIT_GRACE = 0.004
 
 
 class WritesFirst:
     """While a clerk's paper is being written (``WRITES``), a read (a GET or HEAD, but of
-    ``/health``) waits for it before it starts, at most ``patience`` seconds. A server busy with
-    the public hands the interpreter to whichever thread asks for it every few milliseconds: a
-    write's dozen statements would each wait that long; the reads that wait hold nothing."""
+    ``/health``) waits for it before it starts, at most ``patience`` seconds and at most
+    ``COMMIT_GRACE`` after the write's commit begins. A server busy with the public hands the
+    interpreter to whichever thread asks for it every few milliseconds: a write's dozen
+    statements would each wait that long; the reads that wait hold nothing. A commit the disk
+    holds up (``driver.committing`` tells when it begins) needs no interpreter: past the grace
+    the reads go on, and a stalled disk slows the write alone."""
 
     def __init__(self, app: ASGIApp, patience: float = PATIENCE) -> None:
         self.app, self.patience = app, patience
-        self._writing = 0
+        self._writing = 0  # the writes that have not yet reached their commit
         self._done: anyio.Event | None = None  # made on the serving loop by the first write
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -143,12 +158,27 @@ class WritesFirst:
         if not self._writing:
             self._done = anyio.Event()  # made on the serving loop, for the reads of this write
         self._writing += 1
-        try:
-            await self.app(scope, receive, send)
-        finally:
+        loop = asyncio.get_running_loop()
+        released = False
+
+        def release() -> None:  # on the serving loop, once: after the commit's grace or at the end
+            nonlocal released
+            if released:
+                return
+            released = True
             self._writing -= 1
             if not self._writing and self._done is not None:
                 self._done.set()
+
+        def on_disk() -> None:  # on the serving loop, as the commit begins
+            loop.call_later(COMMIT_GRACE, release)
+
+        told = committing.set(lambda: loop.call_soon_threadsafe(on_disk))
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            committing.reset(told)
+            release()
 
 
 class AccessLog:
@@ -158,7 +188,7 @@ class AccessLog:
         self.app, self.out = app, out
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != "http" or own(scope):
             await self.app(scope, receive, send)
             return
         status, size = 0, 0

@@ -13,14 +13,20 @@ does.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
 
 _NAMED = re.compile(r"(?<![:\w]):(\w+)")
+
+# Told, in the context of the write, as its commit begins: from then on the write waits for
+# the disk, not for the interpreter (``nyballot.api.middleware.WritesFirst`` lets the reads
+# it held back go on).
+committing: ContextVar[Callable[[], object] | None] = ContextVar("committing", default=None)
 
 
 class Sql:
@@ -70,6 +76,9 @@ class Tx:
 
     def commit(self) -> None:
         """Commit now (on PostgreSQL with whatever is queued, in one round trip)."""
+        told = committing.get()
+        if told is not None:
+            told()
         self.cursor.connection.commit()
 
 

@@ -41,4 +41,5 @@ app = create_app(
         int(os.environ.get("NYBALLOT_REVIEW_WORKERS", 1)),
         int(os.environ.get("NYBALLOT_REVIEW_QUEUE", 3)),
     ),
+    settled=True,
 )
