@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from nyballot.api.middleware import WritesFirst
+from nyballot.api.middleware import COMMIT_GRACE, WritesFirst
+from nyballot.filing.driver import committing
 
 
 def _run(main: Coroutine[Any, Any, None]) -> None:
@@ -92,3 +93,39 @@ def test_a_post_that_writes_no_paper_holds_no_read() -> None:
 
     _run(both())
     assert seen == ["/petitions/review", "/book", "read answered"]
+
+
+def test_a_read_goes_on_once_the_writes_commit_has_had_its_grace() -> None:
+    """A write whose commit the disk holds up (a shared machine's fsync: 100 ms and more) holds
+    the reads only ``COMMIT_GRACE`` past the commit's start, not its patience; its answer names
+    the commit's time."""
+    seen: list[str] = []
+    answered: list[Any] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        seen.append(f"{scope['method']} {scope['path']}")
+        if scope["method"] == "POST":
+            watch = committing.get()
+            assert watch is not None  # the gate watches the write's commits
+            await asyncio.to_thread(watch.begun)  # from the write's thread, as the driver does
+            await asyncio.sleep(0.3)  # the disk stalls
+            watch.ended(0.3)
+            seen.append("written")
+            await send({"type": "http.response.start", "status": 201, "headers": []})
+
+    gate = WritesFirst(app, patience=5.0)
+
+    async def keep(message: Any) -> None:
+        answered.append(message)
+
+    async def both() -> None:
+        write = asyncio.create_task(gate(_scope("POST", "/filings"), _nothing, keep))
+        await asyncio.sleep(0)
+        await gate(_scope("GET", "/book"), _nothing, _drop)
+        seen.append("read answered")
+        await write
+
+    _run(both())
+    assert seen == ["POST /filings", "GET /book", "read answered", "written"]
+    assert COMMIT_GRACE < 0.02  # a commit of a fraction of a millisecond is waited for
+    assert (b"server-timing", b'disk;dur=300.0;desc="commit"') in answered[0]["headers"]

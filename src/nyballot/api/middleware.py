@@ -134,7 +134,8 @@ class WritesFirst:
     interpreter to whichever thread asks for it every few milliseconds: a write's dozen
     statements would each wait that long; the reads that wait hold nothing. A commit the disk
     holds up (``driver.committing`` tells when it begins) needs no interpreter: past the grace
-    the reads go on, and a stalled disk slows the write alone."""
+    the reads go on, and a stalled disk slows the write alone. The write's answer names the
+    commit's time (``Server-Timing: disk;dur=MS``): what of its time was the disk's."""
 
     def __init__(self, app: ASGIApp, patience: float = PATIENCE) -> None:
         self.app, self.patience = app, patience
@@ -158,27 +159,48 @@ class WritesFirst:
         if not self._writing:
             self._done = anyio.Event()  # made on the serving loop, for the reads of this write
         self._writing += 1
-        loop = asyncio.get_running_loop()
-        released = False
+        write = _Write(self, asyncio.get_running_loop())
 
-        def release() -> None:  # on the serving loop, once: after the commit's grace or at the end
-            nonlocal released
-            if released:
-                return
-            released = True
-            self._writing -= 1
-            if not self._writing and self._done is not None:
-                self._done.set()
+        async def timed(message: Message) -> None:
+            if message["type"] == "http.response.start" and write.disk:
+                timing = b'disk;dur=%.1f;desc="commit"' % (write.disk * 1000)
+                message["headers"] = [*message.get("headers", []), (b"server-timing", timing)]
+            await send(message)
 
-        def on_disk() -> None:  # on the serving loop, as the commit begins
-            loop.call_later(COMMIT_GRACE, release)
-
-        told = committing.set(lambda: loop.call_soon_threadsafe(on_disk))
+        watching = committing.set(write)
         try:
-            await self.app(scope, receive, send)
+            await self.app(scope, receive, timed)
         finally:
-            committing.reset(told)
-            release()
+            committing.reset(watching)
+            write.release()
+
+    def _released(self) -> None:
+        self._writing -= 1
+        if not self._writing and self._done is not None:
+            self._done.set()
+
+
+class _Write:
+    """A write in flight, watching its commits (``driver.CommitWatch``, from the write's
+    thread): the reads it holds go on ``COMMIT_GRACE`` after its first commit begins, or when
+    it ends; the seconds its commits took are named in its answer."""
+
+    def __init__(self, gate: WritesFirst, loop: asyncio.AbstractEventLoop) -> None:
+        self.gate, self.loop = gate, loop
+        self.disk = 0.0
+        self._released = False
+
+    def begun(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.call_later, COMMIT_GRACE, self.release)
+
+    def ended(self, seconds: float) -> None:
+        self.disk += seconds
+
+    def release(self) -> None:
+        """On the serving loop, once."""
+        if not self._released:
+            self._released = True
+            self.gate._released()
 
 
 class AccessLog:

@@ -13,20 +13,30 @@ does.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+import time
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
 
 _NAMED = re.compile(r"(?<![:\w]):(\w+)")
 
-# Told, in the context of the write, as its commit begins: from then on the write waits for
-# the disk, not for the interpreter (``nyballot.api.middleware.WritesFirst`` lets the reads
-# it held back go on).
-committing: ContextVar[Callable[[], object] | None] = ContextVar("committing", default=None)
+
+class CommitWatch(Protocol):
+    """Told, in the context of the write, as its commit begins (from then on the write waits
+    for the disk, not for the interpreter) and how long the commit took."""
+
+    def begun(self) -> None: ...
+
+    def ended(self, seconds: float) -> None: ...
+
+
+# The write's watcher, if any: ``nyballot.api.middleware.WritesFirst`` lets the reads it held
+# back go on, and names the disk's time in the answer (Server-Timing).
+committing: ContextVar[CommitWatch | None] = ContextVar("committing", default=None)
 
 
 class Sql:
@@ -76,10 +86,16 @@ class Tx:
 
     def commit(self) -> None:
         """Commit now (on PostgreSQL with whatever is queued, in one round trip)."""
-        told = committing.get()
-        if told is not None:
-            told()
-        self.cursor.connection.commit()
+        watch = committing.get()
+        if watch is None:
+            self.cursor.connection.commit()
+            return
+        watch.begun()
+        start = time.perf_counter()
+        try:
+            self.cursor.connection.commit()
+        finally:
+            watch.ended(time.perf_counter() - start)
 
 
 @contextmanager
