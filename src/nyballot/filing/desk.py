@@ -390,8 +390,7 @@ class Desk:
     def version(self) -> tuple[int, int]:
         """A value that grows with every write the public reads of the book show
         (``reading.version``): a page kept at a version is the page while it holds."""
-        with self.reader.connect() as conn:
-            return reading.version(conn)
+        return reading.version(self.reader)
 
     def digests(self, board_id: str | None = None, year: int | None = None) -> list[dict[str, Any]]:
         """The last hash of each board's day (of ``year``'s records, if given)."""

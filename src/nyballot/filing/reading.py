@@ -15,11 +15,12 @@ import threading
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any, NamedTuple
 
-from sqlalchemy import Connection, bindparam, func, select, tuple_
+from sqlalchemy import Connection, Engine, bindparam, func, select, tuple_
 
 from nyballot.errors import UsageError
 from nyballot.filing import book, kept_clocks
 from nyballot.filing.clocks import Clock
+from nyballot.filing.driver import read_row
 from nyballot.filing.model import FilingKind
 from nyballot.filing.records import record_dict
 from nyballot.filing.schema import clocks, filings
@@ -137,11 +138,18 @@ _VERSION = select(
 )
 
 
-def version(conn: Connection) -> tuple[int, int]:
+_VERSION_SQL: dict[str, str] = {}  # by dialect: the statement has no parameters
+
+
+def version(engine: Engine) -> tuple[int, int]:
     """What every public read of the book is made of, as a value that grows with each write:
     the last record's seq (its clocks are kept in the same transaction) and how many public
     keys the book has published."""
-    last, published = conn.execute(_VERSION).one()
+    dialect = engine.dialect
+    sql = _VERSION_SQL.get(dialect.name)
+    if sql is None:
+        sql = _VERSION_SQL[dialect.name] = str(_VERSION.compile(dialect=dialect))
+    last, published = read_row(engine, sql)
     return int(last or 0), int(published)
 
 
