@@ -128,9 +128,10 @@ COMMIT_GRACE = 0.004
 
 
 class WritesFirst:
-    """While a clerk's paper is being written (``WRITES``), a read (a GET or HEAD, but of
-    ``/health``) waits for it before it starts, at most ``patience`` seconds and at most
-    ``COMMIT_GRACE`` after the write's commit begins. A server busy with the public hands the
+    """While a clerk's paper is being written (``WRITES``), a read (a GET or HEAD, health checks
+    too: uncounted by the rate limit, a flood of them slowed a write fivefold) waits for it
+    before it starts, at most ``patience`` seconds and at most ``COMMIT_GRACE`` after the
+    write's commit begins. A server busy with the public hands the
     interpreter to whichever thread asks for it every few milliseconds: a write's dozen
     statements would each wait that long; the reads that wait hold nothing. A commit the disk
     holds up (``driver.committing`` tells when it begins) needs no interpreter: past the grace
@@ -143,7 +144,7 @@ class WritesFirst:
         self._done: anyio.Event | None = None  # made on the serving loop by the first write
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope.get("path") == "/health":
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
         elif scope["method"] in ("GET", "HEAD"):
             if self._writing and self._done is not None:
