@@ -9,7 +9,7 @@ readers run.
 
 The goal: ``/book`` and ``/web/due`` with p99 under 50 ms at 16 clients, and a clerk's write
 under 20 ms p99 meanwhile. The write's floor is a bare durable commit on the same disk in the
-same seconds (``bare_commits``): a write waits for its fsync, and no server can answer sooner
+seconds just before (``bare_commits``): a write waits for its fsync, and no server can answer sooner
 than its disk; the write's time apart from its commit (the time the server's answer names,
 ``Server-Timing``, taken off) is the server's part.
 
@@ -108,17 +108,19 @@ def clerk_writes(
             time.sleep(0.05)  # a clerk at a counter, not a loop: twenty papers a second at most
 
 
-def bare_commits(folder: Path, stop: threading.Event, spent: list[float]) -> None:
-    """The floor of a clerk's write, in the same seconds: a row of a filing's size inserted
-    and committed as durably (WAL, synchronous=FULL), one every 50 ms, into a file of its own
-    beside the book (the same disk), through the driver, nothing else. Its p99 is the disk's:
-    on a shared machine a commit's fsync waits 100 ms and more now and then."""
+def bare_commits(folder: Path, until: float, spent: list[float]) -> None:
+    """The floor of a clerk's write, in the seconds just before it is measured (beside it, its
+    fsyncs would queue with the server's on the disk's journal): a row of a filing's size
+    inserted and committed as durably (WAL, synchronous=FULL), one every 50 ms until the
+    monotonic ``until``, into a file of its own beside the book (the same disk), through the
+    driver, nothing else. Its p99 is the disk's: on a shared machine a commit's fsync waits
+    100 ms and more now and then."""
     con = sqlite3.connect(folder / "floor.sqlite3", isolation_level=None)
     for pragma in ("journal_mode = WAL", "synchronous = FULL"):
         con.execute(f"PRAGMA {pragma}")
     con.execute("CREATE TABLE IF NOT EXISTS floor (id INTEGER PRIMARY KEY, body TEXT)")
     body = "x" * 2000
-    while not stop.is_set():
+    while time.monotonic() < until:
         t = time.perf_counter()
         con.execute("BEGIN IMMEDIATE")
         con.execute("INSERT INTO floor (body) VALUES (?)", (body,))
@@ -169,27 +171,27 @@ def main() -> None:
         )
         floor = None
         for path in paths:
-            stop, spent, failed, bare = threading.Event(), [], [], []
+            bare: list[float] = []
+            bare_commits(folder, time.monotonic() + args.seconds, bare)
+            stop, spent, failed = threading.Event(), [], []
             writer = threading.Thread(target=clerk_writes, args=(base, token, stop, spent, failed))
-            disk = threading.Thread(target=bare_commits, args=(folder, stop, bare))
             writer.start()
-            disk.start()
             cpu = server_cpu(server.pid)
             total, p50, p99_ = with_wrk(base + path, (), args.clients, args.seconds)
             cpu = (server_cpu(server.pid) - cpu) * 1000 / max(total + len(spent), 1)
             stop.set()
             writer.join()
-            disk.join()
             floor = floor or p99_
             whole = [w for w, _ in spent]
-            apart = [w - disk for w, disk in spent]
+            apart = [w - commit for w, commit in spent]
             print(
                 f"  {path:<24} {total / args.seconds:6.0f} req/s  p50 {p50:5.1f} ms  "
                 f"p99 {p99_:5.1f} ms ({p99_ / floor:4.1f}x /health's), CPU {cpu:4.2f} ms  "
                 "clerk's write: "
                 f"{len(spent)} sent, p50 {statistics.median(whole):5.1f} ms, "
                 f"p99 {p99(whole):5.1f} ms (apart from its commit p99 {p99(apart):5.1f} ms); "
-                f"a bare commit's p50 {statistics.median(bare):4.1f} ms, p99 {p99(bare):5.1f} ms"
+                f"a bare commit's just before p50 {statistics.median(bare):4.1f} ms, "
+                f"p99 {p99(bare):5.1f} ms"
                 + (f", {len(failed)} failed ({failed[0]})" if failed else "")
             )
     finally:

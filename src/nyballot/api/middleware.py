@@ -121,7 +121,9 @@ def own(scope: Scope) -> bool:
 
 
 WRITES = frozenset({"/filings", "/objections", "/web/desk/file"})  # a paper into the book
-PATIENCE = 0.05  # seconds a read waits at most for the writes in flight
+# Seconds a read waits at most for the writes in flight: a write's own work takes a few
+# milliseconds; past this it is held up by the disk, and the reads go on.
+PATIENCE = 0.02
 # Seconds a read waits at most for a write's commit: a commit takes a fraction of a millisecond
 # but on a disk that stalls (a shared machine's fsync: 100 ms and more, now and then).
 COMMIT_GRACE = 0.004
