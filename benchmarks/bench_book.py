@@ -5,13 +5,15 @@
 readers run.
 
 .venv/bin/python benchmarks/bench_book.py [--filings 100000] [--seconds 5] [--clients 16]
-    [--workers 1] [--keep FOLDER] [--page-cache MIB]
+    [--workers 1] [--keep FOLDER] [--page-cache MIB] [--postgres URL]
 
 The goal: ``/book`` and ``/web/due`` with p99 under 50 ms at 16 clients, and a clerk's write
 under 20 ms p99 meanwhile. The write's floor is a bare durable commit on the same disk in the
 seconds just before (``bare_commits``): a write waits for its fsync, and no server can answer sooner
 than its disk; the write's time apart from its commit (the time the server's answer names,
-``Server-Timing``, taken off) is the server's part.
+``Server-Timing``, taken off) is the server's part. With ``--postgres URL`` the book is in that
+database (made there if it has no record; the key beside it in FOLDER as ``postgres.key``); the
+bare commit is still SQLite's, in FOLDER: the disk's floor, not the database server's.
 
 The book is made by the desk's own write path (each paper judged, chained, signed and its
 clocks kept), 2,000 papers to a transaction to make it in minutes; ``--keep FOLDER`` keeps it
@@ -46,6 +48,7 @@ from nyballot.filing.desk import Desk, Submission
 from nyballot.filing.driver import transaction
 from nyballot.filing.keys import load_key, new_key
 from nyballot.filing.model import BOARDS, NEW_YORK
+from nyballot.urls import shown
 
 BATCH = 2000
 WINDOW = ("2026-03-30", 6)  # the 2026 window opens Mon 03-30 (§ 6-158(1-a)); six business days
@@ -142,13 +145,16 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--keep", type=Path)
     parser.add_argument("--page-cache", type=int, default=32, help="serve --page-cache (MiB)")
+    parser.add_argument(
+        "--postgres", metavar="URL", help="the book in this PostgreSQL database, not SQLite"
+    )
     args = parser.parse_args()
     folder = args.keep or Path(tempfile.mkdtemp(prefix="nyballot-book-"))
     folder.mkdir(parents=True, exist_ok=True)
-    book, key_file = folder / "book.sqlite3", folder / "board.key"
-    url = f"sqlite:///{book}"
-    if not book.exists():
-        print(f"Making a book of {args.filings:,} filings in {folder} ({load()}):")
+    key_file = folder / ("postgres.key" if args.postgres else "board.key")
+    url = args.postgres or f"sqlite:///{folder / 'book.sqlite3'}"
+    if not key_file.exists() or not Desk(url).version()[0]:
+        print(f"Making a book of {args.filings:,} filings in {shown(url)} ({load()}):")
         new_key(key_file)
         fill(url, key_file, args.filings)
     token = Desk(url, key=load_key(str(key_file))).create_token("Bench Clerk", "clerk")
