@@ -20,10 +20,10 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from typing import NamedTuple
 
-import anyio
 from starlette.responses import Response
 
 from nyballot.api.body_limit import ASGIApp, Receive, Scope, Send
+from nyballot.api.shared_read import SharedRead
 from nyballot.errors import NyballotError
 from nyballot.filing.model import NEW_YORK
 from nyballot.reckoning.season import today
@@ -63,8 +63,10 @@ class KeptPages:
         self, version: Callable[[], tuple[int, ...]], budget: int = BUDGET, inline: bool = False
     ) -> None:
         """``inline``: the version is read on the event loop (a local SQLite file's answers in
-        microseconds), else in a worker thread (a database server's round trip)."""
+        microseconds), else in a worker thread (a database server's round trip), one read shared
+        by the readers who ask while another is under way (``SharedRead``)."""
         self.version, self.budget, self.inline = version, budget, inline
+        self._shared = SharedRead(version)
         self._kept: OrderedDict[Hashable, _Kept] = OrderedDict()
         self._making: dict[Hashable, _Making] = {}
         self._size = 0
@@ -95,7 +97,7 @@ class KeptPages:
         return found.response() if found is not None else None
 
     async def _now(self) -> tuple[int, ...]:
-        return self.version() if self.inline else await anyio.to_thread.run_sync(self.version)
+        return self.version() if self.inline else await self._shared()
 
     async def _make(
         self, key: Hashable, now: tuple[int, ...], make: Callable[[], Awaitable[Response]]
