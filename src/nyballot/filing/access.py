@@ -20,6 +20,7 @@ from sqlalchemy import Connection, Engine, select, text
 
 from nyballot.errors import UsageError
 from nyballot.filing.chain import log_hash
+from nyballot.filing.driver import Sql, read_row
 from nyballot.filing.errors import AuthError, ForbiddenError
 from nyballot.filing.model import NEW_YORK, board
 from nyballot.filing.schema import access_log, tokens, web_sessions
@@ -140,40 +141,61 @@ def revoke_token(engine: Engine, token_id: int) -> str | None:
 
 
 def authenticate(
-    engine: Engine, token: str | None, client: str, failures: FailedLogins | None = None
+    engine: Engine,
+    token: str | None,
+    client: str,
+    failures: FailedLogins | None = None,
+    reader: Engine | None = None,
 ) -> Actor:
     """The actor a token stands for; AuthError (logged, through ``failures`` if given) for a
-    missing, unknown, expired or revoked token."""
+    missing, unknown, expired or revoked token. The token is looked up through ``reader`` (by
+    default ``engine``): a read needs no writer's lock."""
     if not token:
         _refused(engine, failures, "?", client, "no token")
         raise AuthError("a clerk's token is required (Authorization: Bearer <token>)")
-    return _actor(engine, tokens.c.token_hash == token_hash(token), client, failures)
+    return _actor(engine, _BY_HASH, token_hash(token), client, failures, reader)
 
 
 def actor_of_token(
-    engine: Engine, token_id: int, client: str, failures: FailedLogins | None = None
+    engine: Engine,
+    token_id: int,
+    client: str,
+    failures: FailedLogins | None = None,
+    reader: Engine | None = None,
 ) -> Actor:
     """The actor of the token with this id (a web session's), refused as ``authenticate``
     refuses: a token revoked or expired since the session began ends it."""
-    return _actor(engine, tokens.c.id == token_id, client, failures)
+    return _actor(engine, _BY_ID, token_id, client, failures, reader)
 
 
-def _actor(engine: Engine, which: Any, client: str, failures: FailedLogins | None) -> Actor:
-    with engine.connect() as conn:
-        row = conn.execute(select(tokens).where(which)).mappings().first()
+# Asked on every clerk's request: read through the driver (``read_row``), not the Core.
+_TOKEN = "SELECT id, clerk, role, boards, expires_at, revoked_at FROM tokens WHERE "
+_BY_HASH, _BY_ID = Sql(_TOKEN + "token_hash = :which"), Sql(_TOKEN + "id = :which")
+
+
+def _actor(
+    engine: Engine,
+    sql: Sql,
+    which: str | int,
+    client: str,
+    failures: FailedLogins | None,
+    reader: Engine | None,
+) -> Actor:
+    row = read_row(reader or engine, sql, {"which": which})
     problem = None
     if row is None:
         problem = "the token is not valid"
-    elif row["revoked_at"] is not None:
-        problem = "the token was revoked"
-    elif row["expires_at"] is not None and dt.datetime.fromisoformat(row["expires_at"]) <= now():
-        problem = "the token has expired"
+    else:
+        token_id, clerk, role, boards, expires_at, revoked_at = row
+        if revoked_at is not None:
+            problem = "the token was revoked"
+        elif expires_at is not None and dt.datetime.fromisoformat(expires_at) <= now():
+            problem = "the token has expired"
     if problem is not None:
-        _refused(engine, failures, row["clerk"] if row is not None else "?", client, problem)
+        _refused(engine, failures, row[1] if row is not None else "?", client, problem)
         raise AuthError(problem)
-    assert row is not None
-    scope = None if row["boards"] == EVERY_BOARD else frozenset(row["boards"].split(","))
-    return Actor(row["clerk"], row["role"], scope, client, f"token {row['id']}", row["id"])
+    scope = None if boards == EVERY_BOARD else frozenset(boards.split(","))
+    return Actor(clerk, role, scope, client, f"token {token_id}", token_id)
 
 
 def _refused(

@@ -450,7 +450,7 @@ class Desk:
 
     def actor_for(self, token: str | None, client: str = "") -> Actor:
         """The actor a token stands for; AuthError (logged) if it is missing or not valid."""
-        return access.authenticate(self.engine, token, client, self.failures)
+        return access.authenticate(self.engine, token, client, self.failures, self.reader)
 
     def close(self) -> None:
         """Write what is still counted in memory (failed authentications)."""

@@ -22,6 +22,8 @@ from typing import Any, Protocol
 from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
 
+from nyballot.filing import checkpoints
+
 _NAMED = re.compile(r"(?<![:\w]):(\w+)")
 
 
@@ -122,6 +124,7 @@ def transaction(engine: Engine) -> Iterator[Tx]:
                 tx.cursor.execute("BEGIN IMMEDIATE")
                 yield tx
                 tx.commit()
+                checkpoints.committed()
         finally:
             tx.close()
     except dbapi.Error as exc:
@@ -134,12 +137,17 @@ def transaction(engine: Engine) -> Iterator[Tx]:
         connection.close()
 
 
-def read_row(engine: Engine, sql: str) -> tuple[Any, ...]:
-    """The one row of a read without parameters, on a pooled connection of ``engine`` through
+def read_row(
+    engine: Engine, sql: str | Sql, params: Mapping[str, Any] | None = None
+) -> tuple[Any, ...] | None:
+    """The first row of a read (None if none), on a pooled connection of ``engine`` through
     the driver's own cursor: one statement reads one snapshot, so no BEGIN is sent (the pool
     rolls back whatever the driver began as the connection goes back). Asked before every
-    kept page, through SQLAlchemy's Core it took half the server's time on such a page."""
+    kept page and every clerk's write, through SQLAlchemy's Core it took half the server's time
+    on such a page."""
     dbapi = engine.dialect.loaded_dbapi
+    if isinstance(sql, Sql):
+        sql = sql.pyformat if engine.dialect.name == "postgresql" else sql.named
     try:
         connection = engine.raw_connection()
     except dbapi.Error as exc:
@@ -147,10 +155,9 @@ def read_row(engine: Engine, sql: str) -> tuple[Any, ...]:
     try:
         cursor = connection.cursor()
         try:
-            cursor.execute(sql)
+            cursor.execute(sql) if params is None else cursor.execute(sql, params)
             row = cursor.fetchone()
-            assert row is not None  # an aggregate's row: always one
-            return tuple(row)
+            return None if row is None else tuple(row)
         finally:
             cursor.close()
     except dbapi.Error as exc:

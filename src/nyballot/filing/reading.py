@@ -149,7 +149,9 @@ def version(engine: Engine) -> tuple[int, int]:
     sql = _VERSION_SQL.get(dialect.name)
     if sql is None:
         sql = _VERSION_SQL[dialect.name] = str(_VERSION.compile(dialect=dialect))
-    last, published = read_row(engine, sql)
+    found = read_row(engine, sql)
+    assert found is not None  # aggregates: always a row
+    last, published = found
     return int(last or 0), int(published)
 
 

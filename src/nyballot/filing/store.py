@@ -28,6 +28,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from nyballot.errors import UsageError
+from nyballot.filing import checkpoints
 from nyballot.urls import shown
 
 ENV_URL = "NYBALLOT_DATABASE_URL"
@@ -86,8 +87,9 @@ def driver_message(exc: BaseException) -> str:
 
 def _sqlite_setup(engine: Engine, reads: bool = False) -> None:
     pragmas = ["busy_timeout = 30000"]
+    # A writer never checkpoints in its commit: ``checkpoints`` does, beside the writes.
     pragmas += ["query_only = ON"] if reads else [
-        "journal_mode = WAL", "synchronous = FULL", "foreign_keys = ON"
+        "journal_mode = WAL", "synchronous = FULL", "foreign_keys = ON", "wal_autocheckpoint = 0"
     ]  # fmt: skip
     begin = "BEGIN" if reads else "BEGIN IMMEDIATE"
 
@@ -139,6 +141,8 @@ def engine_for(url: str | None = None, *, migrate_now: bool = True) -> Engine:
                 raise UsageError(
                     f"database '{shown(url)}': cannot open: {driver_message(exc)}"
                 ) from None
+        if engine.dialect.name == "sqlite":
+            checkpoints.watch(engine, str(Path(engine.url.database or "").resolve()))
         _engines[url] = engine
         return engine
 
@@ -194,3 +198,4 @@ def dispose_all() -> None:
             engine.dispose()
         _engines.clear()
         _readers.clear()
+    checkpoints.forget()

@@ -71,7 +71,7 @@ def signed_in(request: Request) -> tuple[Session, Actor] | str:
     desk: Desk = request.app.state.desk
     try:
         return session, access.actor_of_token(
-            desk.engine, session.token_id, _client(request), desk.failures
+            desk.engine, session.token_id, _client(request), desk.failures, desk.reader
         )
     except AuthError as exc:
         sessions_of(request).end(sid)
