@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from nyballot.filing.clocks import calendar_for
+from nyballot.reckoning.season import season_year, today
 from nyballot.web import create_app
 
 
@@ -41,3 +43,15 @@ def test_an_app_made_for_a_test_is_not_settled(tmp_path: Path, unfrozen: None) -
     app = create_app(f"sqlite:///{tmp_path / 'book.sqlite3'}")
     with TestClient(app):
         assert gc.get_freeze_count() == 0 and app.state.kept_pages._size == 0
+
+
+def test_a_settled_server_has_built_the_calendars_its_desk_judges_papers_by(
+    tmp_path: Path, unfrozen: None
+) -> None:
+    calendar_for.cache_clear()
+    app = create_app(f"sqlite:///{tmp_path / 'book.sqlite3'}", settled=True)
+    with TestClient(app):
+        for year in {today().year, season_year()}:  # in December, this year's and the next's
+            misses = calendar_for.cache_info().misses
+            calendar_for(year, None, ())
+            assert calendar_for.cache_info().misses == misses, year
