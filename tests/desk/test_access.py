@@ -242,3 +242,27 @@ def test_failed_authentications_are_counted_per_address_and_minute(db_url: str) 
     desk.close()  # the server stopping writes what is still counted
     again = "refused: no token, 1 more time from this address in the minute from "
     assert lines()[4:] == [("203.0.113.9", again + "2026-04-01 10:16")]
+
+
+def test_a_valid_token_is_read_without_a_write_and_any_other_is_left_to_refuse(
+    db_url: str,
+) -> None:
+    desk = Desk(db_url)
+    now = dt.datetime.now(NEW_YORK)
+    token = desk.create_token("Ann", "clerk", ["albany"])
+    expiring, late = access.create_token(desk.engine, "Eve", "clerk", (), now + dt.timedelta(0, 9))
+    revoked, gone = access.create_token(desk.engine, "Rob", "supervisor")
+    access.revoke_token(desk.engine, revoked)
+    with desk.engine.begin() as conn:  # Eve's token has run out
+        past = (now - dt.timedelta(seconds=1)).isoformat()
+        conn.execute(text(f"UPDATE tokens SET expires_at = '{past}' WHERE id = {expiring}"))
+    logged = len(access.read_log(desk.engine))
+    found = desk.valid_actor(token, "10.0.0.7")
+    assert found is not None
+    assert (found.name, found.role, found.boards, found.client) == (
+        "Ann", "clerk", frozenset({"albany"}), "10.0.0.7"
+    )  # fmt: skip
+    assert found == desk.actor_for(token, "10.0.0.7")
+    for refused in (late, gone, "nyb_never_made", None):
+        assert desk.valid_actor(refused, "10.0.0.7") is None
+    assert len(access.read_log(desk.engine)) == logged  # read alone: nothing written

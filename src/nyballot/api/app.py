@@ -85,8 +85,7 @@ def create_app(
     app.state.desk = Desk(database, clock, key, specials=special_desk)
     app.state.reviews = reviews or shared_pool()
     app.state.settle = settled
-    inline = app.state.desk.reader.dialect.name == "sqlite"
-    app.state.kept_pages = KeptPages(app.state.desk.version, page_cache, inline)
+    app.state.kept_pages = KeptPages(app.state.desk.version, page_cache, app.state.desk.local)
     errors.install(app, pages)
     # The downloads come first, so /calendar/{year}.ics is matched before /calendar/{year}.
     app.include_router(downloads.router)

@@ -173,6 +173,13 @@ _TOKEN = "SELECT id, clerk, role, boards, expires_at, revoked_at FROM tokens WHE
 _BY_HASH, _BY_ID = Sql(_TOKEN + "token_hash = :which"), Sql(_TOKEN + "id = :which")
 
 
+def valid_actor(reader: Engine, token: str, client: str) -> Actor | None:
+    """The actor a valid token stands for, by a read alone (nothing is written); None for a
+    token that is not valid, which ``authenticate`` then refuses (logged)."""
+    found = _judged(read_row(reader, _BY_HASH, {"which": token_hash(token)}), client)
+    return found if isinstance(found, Actor) else None
+
+
 def _actor(
     engine: Engine,
     sql: Sql,
@@ -182,18 +189,22 @@ def _actor(
     reader: Engine | None,
 ) -> Actor:
     row = read_row(reader or engine, sql, {"which": which})
-    problem = None
+    found = _judged(row, client)
+    if isinstance(found, str):
+        _refused(engine, failures, row[1] if row is not None else "?", client, found)
+        raise AuthError(found)
+    return found
+
+
+def _judged(row: tuple[Any, ...] | None, client: str) -> Actor | str:
+    """The actor of a token's row, or why it is refused."""
     if row is None:
-        problem = "the token is not valid"
-    else:
-        token_id, clerk, role, boards, expires_at, revoked_at = row
-        if revoked_at is not None:
-            problem = "the token was revoked"
-        elif expires_at is not None and dt.datetime.fromisoformat(expires_at) <= now():
-            problem = "the token has expired"
-    if problem is not None:
-        _refused(engine, failures, row[1] if row is not None else "?", client, problem)
-        raise AuthError(problem)
+        return "the token is not valid"
+    token_id, clerk, role, boards, expires_at, revoked_at = row
+    if revoked_at is not None:
+        return "the token was revoked"
+    if expires_at is not None and dt.datetime.fromisoformat(expires_at) <= now():
+        return "the token has expired"
     scope = None if boards == EVERY_BOARD else frozenset(boards.split(","))
     return Actor(clerk, role, scope, client, f"token {token_id}", token_id)
 

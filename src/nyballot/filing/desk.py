@@ -452,6 +452,16 @@ class Desk:
         """The actor a token stands for; AuthError (logged) if it is missing or not valid."""
         return access.authenticate(self.engine, token, client, self.failures, self.reader)
 
+    def valid_actor(self, token: str | None, client: str = "") -> Actor | None:
+        """The actor a valid token stands for, by a read alone; None where ``actor_for``
+        would refuse it (and log the refusal)."""
+        return access.valid_actor(self.reader, token, client) if token else None
+
+    @property
+    def local(self) -> bool:
+        """The book is a file of this machine's (SQLite): a read answers in microseconds."""
+        return self.reader.dialect.name == "sqlite"
+
     def close(self) -> None:
         """Write what is still counted in memory (failed authentications)."""
         self.failures.flush(self.engine)
