@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
 from sqlalchemy import Engine, text
 
 from nyballot.filing import checkpoints
@@ -45,18 +46,21 @@ def test_a_written_log_is_checkpointed_by_the_process_beside_the_writes(tmp_path
     dispose_all()
 
 
-def test_a_log_is_checkpointed_again_only_once_written_again(tmp_path: Path) -> None:
+def test_a_log_is_checkpointed_again_only_once_written_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(checkpoints, "EVERY", 1e9)  # the thread leaves this book alone
     engine, path = _book(tmp_path)
     _write(engine, 1)
-    checkpoints.checkpoint_if_written(str(path))  # whatever the thread did already
-    done = checkpoints.checkpoints_of(str(path))
-    assert not checkpoints.checkpoint_if_written(str(path))
-    assert checkpoints.checkpoints_of(str(path)) == done
+    size = path.stat().st_size
+    assert checkpoints.checkpoint_if_written(str(path))
+    assert path.stat().st_size >= size + 2**20  # copied into the book's file
+    assert not checkpoints.checkpoint_if_written(str(path))  # nothing written since
+    assert checkpoints.checkpoints_of(str(path)) == 1
     time.sleep(0.01)  # a later time of change for the log
     _write(engine, 1)
     size = path.stat().st_size
-    assert (
-        checkpoints.checkpoint_if_written(str(path)) or checkpoints.checkpoints_of(str(path)) > done
-    )  # by this call, or by the thread just before it
+    assert checkpoints.checkpoint_if_written(str(path))
     assert path.stat().st_size >= size + 2**20
+    assert checkpoints.checkpoints_of(str(path)) == 2
     dispose_all()

@@ -83,12 +83,14 @@ def checkpoint_if_written(path: str) -> bool:
         connection = book.engine.raw_connection()
         try:
             cursor = connection.cursor()
-            cursor.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+            busy = cursor.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()[0]
             cursor.close()
         finally:
             connection.close()
     except (OSError, sqlite3.Error, SQLAlchemyError):
         return False  # no log now, or the book is busy or gone: looked at again next time
+    if busy:
+        return False  # another checkpoint of it was under way: looked at again next time
     book.seen, book.last = (log.st_size, log.st_mtime_ns), time.monotonic()
     book.checkpoints += 1
     return True
