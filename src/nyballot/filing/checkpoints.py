@@ -7,14 +7,14 @@ for the pages to be written and for two fsyncs more. A clerk's write every fifty
 checkpoint (``wal_autocheckpoint = 0``, ``nyballot.filing.store``): a thread of the process
 checkpoints the log of each book it opened for writing if it was written since its last
 checkpoint, at most every ``EVERY`` seconds: just after a write's commit (``committed``: the
-disk is then free until the next write) or, for a book written otherwise, at the next look
-(PASSIVE: it waits for no reader and no writer; a write meanwhile goes on into the log), and
-once more as the process ends. Durability is
-unchanged: a commit is in the log, fsynced, before it is acknowledged; a checkpoint cut short by
-a crash is done again. (A log's size cannot tell what is left to copy: SQLite writes it again
-from its start after a checkpoint, and SQLite's count of its pages is not offered by Python's
-driver; so a log changed since the last look is checkpointed, what was copied is not copied
-again.)
+disk is then free until the next write) or, for a book written otherwise, at the next look; and
+once more as the process ends. PASSIVE: it waits for no reader and no writer, and a write
+meanwhile goes on into the log. Durability is unchanged: a commit is in the log, fsynced, before
+it is acknowledged; a checkpoint cut short by a crash is done again by the next.
+
+A log's size cannot tell what is left to copy (SQLite writes it again from its start after a
+checkpoint, and its count of the log's pages is not offered by Python's driver): a log changed
+since the last checkpoint is checkpointed, and what was copied is not copied again.
 """
 
 from __future__ import annotations
@@ -41,9 +41,62 @@ class _Book:
     checkpoints: int = 0
 
 
-_books: dict[str, _Book] = {}
-_lock = threading.Lock()
+class Checkpoints:
+    """Books (by path, each with the engine that writes it), each checkpointed when asked if
+    its log was written since its last checkpoint."""
+
+    def __init__(self) -> None:
+        self._books: dict[str, _Book] = {}
+        self._lock = threading.Lock()
+
+    def watch(self, engine: Engine, path: str) -> None:
+        with self._lock:
+            self._books.setdefault(path, _Book(engine, f"{path}-wal"))
+
+    def forget(self) -> None:
+        with self._lock:
+            self._books.clear()
+
+    def look(self, every: float = 0.0) -> None:
+        """Checkpoint every book written since its checkpoint, if that was ``every`` s ago."""
+        for path, book in list(self._books.items()):
+            if time.monotonic() - book.last >= every:
+                self.checkpoint_if_written(path)
+
+    def checkpoint_if_written(self, path: str) -> bool:
+        """Checkpoint the book at ``path`` if its log changed since its last checkpoint;
+        whether it did."""
+        book = self._books.get(path)
+        if book is None:
+            return False
+        try:
+            log = os.stat(book.log)
+            if (log.st_size, log.st_mtime_ns) == book.seen:
+                return False
+            connection = book.engine.raw_connection()
+            try:
+                cursor = connection.cursor()
+                busy = cursor.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()[0]
+                cursor.close()
+            finally:
+                connection.close()
+        except (OSError, sqlite3.Error, SQLAlchemyError):
+            return False  # no log now, or the book is busy or gone: looked at again next time
+        if busy:
+            return False  # another checkpoint of it was under way: looked at again next time
+        book.seen, book.last = (log.st_size, log.st_mtime_ns), time.monotonic()
+        book.checkpoints += 1
+        return True
+
+    def checkpoints_of(self, path: str) -> int:
+        """How many checkpoints were made of the book at ``path``."""
+        book = self._books.get(path)
+        return book.checkpoints if book is not None else 0
+
+
+_process = Checkpoints()  # the books this process writes, looked at by its thread
 _looking: threading.Thread | None = None
+_lock = threading.Lock()
 _stop = threading.Event()
 _wake = threading.Event()
 
@@ -51,8 +104,8 @@ _wake = threading.Event()
 def watch(engine: Engine, path: str) -> None:
     """Checkpoint the book at ``path`` (opened for writing by ``engine``) off its writes."""
     global _looking
+    _process.watch(engine, path)
     with _lock:
-        _books.setdefault(path, _Book(engine, f"{path}-wal"))
         if _looking is None:
             _looking = threading.Thread(target=_look, name="nyballot-checkpoints", daemon=True)
             _looking.start()
@@ -66,52 +119,21 @@ def committed() -> None:
 
 def forget() -> None:
     """Watch no book any longer (their engines were disposed of)."""
-    with _lock:
-        _books.clear()
-
-
-def checkpoint_if_written(path: str) -> bool:
-    """Checkpoint the book at ``path`` if its log changed since its last checkpoint; whether
-    it did."""
-    book = _books.get(path)
-    if book is None:
-        return False
-    try:
-        log = os.stat(book.log)
-        if (log.st_size, log.st_mtime_ns) == book.seen:
-            return False
-        connection = book.engine.raw_connection()
-        try:
-            cursor = connection.cursor()
-            busy = cursor.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()[0]
-            cursor.close()
-        finally:
-            connection.close()
-    except (OSError, sqlite3.Error, SQLAlchemyError):
-        return False  # no log now, or the book is busy or gone: looked at again next time
-    if busy:
-        return False  # another checkpoint of it was under way: looked at again next time
-    book.seen, book.last = (log.st_size, log.st_mtime_ns), time.monotonic()
-    book.checkpoints += 1
-    return True
+    _process.forget()
 
 
 def checkpoints_of(path: str) -> int:
     """How many checkpoints this process made of the book at ``path``."""
-    book = _books.get(path)
-    return book.checkpoints if book is not None else 0
+    return _process.checkpoints_of(path)
 
 
 def _look() -> None:
     while not _stop.is_set():
         _wake.wait(EVERY)
         _wake.clear()
-        for path, book in list(_books.items()):
-            if time.monotonic() - book.last >= EVERY:
-                checkpoint_if_written(path)
+        _process.look(EVERY)
 
 
 def _last_look() -> None:
     _stop.set()
-    for path in list(_books):
-        checkpoint_if_written(path)
+    _process.look()
