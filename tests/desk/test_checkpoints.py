@@ -40,11 +40,12 @@ def test_a_written_log_is_checkpointed_by_the_process_beside_the_writes(tmp_path
     engine, path = _book(tmp_path)
     before = path.stat().st_size
     _write(engine, 6)  # 1,536 pages of 4 KiB: past SQLite's own threshold of 1,000
+    # Nothing else copies the log into the file while the book is open: the writers never
+    # checkpoint and the readers are read-only (whether the thread has counted it yet or not).
     deadline = time.monotonic() + 10 * checkpoints.EVERY
     while path.stat().st_size < before + 6 * 2**20 and time.monotonic() < deadline:
         time.sleep(0.05)
     assert path.stat().st_size >= before + 6 * 2**20  # copied into the book's file
-    assert checkpoints.checkpoints_of(str(path)) >= 1
     dispose_all()
 
 
