@@ -17,27 +17,17 @@ from fastapi import FastAPI
 from nyballot.api.body_limit import Message
 from nyballot.api.middleware import OWN
 from nyballot.errors import NyballotError
+from nyballot.filing.clocks import calendar_for
 from nyballot.reckoning.season import season_year, today
 
-# Made once before serving: the answers most asked for, and the ones their data is shared with;
-# a paper's verdict builds the calendar the desk judges that year's papers by (the first
-# clerk's write after a start had waited 90-130 ms for it).
-WARM = (
-    "/",
-    "/book",
-    "/due",
-    "/web/book",
-    "/web/due",
-    "/calendar/{year}",
-    "/timeliness?paper=designating_petition&board=albany&year={year}",
-)
+# Made once before serving: the answers most asked for, and the ones their data is shared with.
+WARM = ("/", "/book", "/due", "/web/book", "/web/due", "/calendar/{year}")
 
 
 async def _get(app: FastAPI, path: str) -> None:
-    """``GET path`` (a query after ``?``) through ``app`` in the process (marked its own: no
-    log line, no client counted), its answer thrown away."""
+    """``GET path`` through ``app`` in the process (marked its own: no log line, no client
+    counted), its answer thrown away."""
     sent = False
-    path, _, query = path.partition("?")
 
     async def receive() -> Message:
         nonlocal sent
@@ -55,7 +45,7 @@ async def _get(app: FastAPI, path: str) -> None:
         "scheme": "http",
         "path": path,
         "raw_path": path.encode(),
-        "query_string": query.encode(),
+        "query_string": b"",
         "root_path": "",
         "headers": [(b"host", b"localhost")],
         "client": None,
@@ -67,14 +57,16 @@ async def _get(app: FastAPI, path: str) -> None:
 
 async def settle(app: FastAPI, paths: tuple[str, ...] = WARM) -> None:
     """Make each of ``paths`` once through ``app`` (``{year}``: the season's, and this year's
-    if another: its papers are still filed), then freeze what the process holds. With no day
-    to read as of (a bad ``NYBALLOT_TODAY``) the pages are left to say so to their first
-    reader."""
+    if another: its papers are still filed) and the calendars the desk judges those years'
+    papers by, then freeze what the process holds. With no day to read as of (a bad
+    ``NYBALLOT_TODAY``) the pages are left to say so to their first reader."""
     try:
         years = sorted({today().year, season_year()})
         for path in paths:
             for made in sorted({path.format(year=year) for year in years}):
                 await _get(app, made)
+        for year in years:  # the first clerk's write after a start had waited 90-130 ms for it
+            calendar_for(year, None, ())
     except NyballotError:
         pass
     gc.collect()

@@ -122,11 +122,6 @@ def forget() -> None:
     _process.forget()
 
 
-def checkpoints_of(path: str) -> int:
-    """How many checkpoints this process made of the book at ``path``."""
-    return _process.checkpoints_of(path)
-
-
 def _look() -> None:
     while not _stop.is_set():
         _wake.wait(EVERY)
