@@ -25,6 +25,7 @@ ORDER: tuple[tuple[str, ...], ...] = (
     ("ballot",),
     ("delegates",),
     ("export",),
+    ("paper",),  # paper petitions: sheets printed by the law, scans read back, keying
     ("elections",),  # a special or village election: the calendar, the desk and the exports
     ("cli", "api", "web"),
 )
