@@ -123,7 +123,7 @@ def test_the_first_name_test_in_sql_cuts_only_voters_no_score_could_take(
         return {v["first_n"] for v in found.get(n, [])}
 
     for n, (name, address) in enumerate(parsed):
-        taken = {v["first_n"] for v in every.get(n, []) if match._parts(name, address, v)}
+        taken = {v["first_n"] for v in every.get(n, []) if match._scored(name, address, v)}
         assert taken <= first_names(kept, n) <= first_names(every, n)
     # Bob is Robert's nickname (the nicknames table), Jon a spelling of John, J John's or
     # Joanne's initial; Zed is no one's name; "Smith" alone has no first name.

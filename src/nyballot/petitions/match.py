@@ -43,18 +43,20 @@ from nicknames import NickNamer
 from rapidfuzz.distance import DamerauLevenshtein, JaroWinkler
 from rapidfuzz.fuzz import ratio
 
+from nyballot.petitions import names, units
+from nyballot.petitions.names import by_middle_name, readings
 from nyballot.petitions.parse import (
     Address,
     Name,
-    apartment,
     half,
     parse_address,
     parse_name,
+    street_core,
     street_name,
     suffix,
 )
 from nyballot.voters.layout import SHOWN_FIELDS
-from nyballot.voters.normal import norm, street_key
+from nyballot.voters.normal import norm, norm_sql, street_key
 
 # 0.84 takes one letter wrong in a four-letter surname (Ruwe for Rowe: 0.85). A surname is as
 # close as the better of Jaro-Winkler and the share of its letters that need no edit (Damerau-
@@ -70,6 +72,11 @@ TIE_WITHIN = 0.005
 # A nickname of the file's first name (Bob for Robert) scores as a close variant, below the
 # name itself: William is told from his brother Billy.
 NICKNAME = 0.95
+# A first name that is the middle name on file ("Robert Smith" for JAMES ROBERT SMITH): the
+# voter, below one who bears the name first (his son ROBERT SMITH at the same address).
+BY_MIDDLE = 0.95
+# A street whose direction or type the line leaves out ("W 140th" for W 140 ST).
+LEFT_OUT_OF_STREET = 0.95
 # A suffix, apartment or half code on one side only: neither agreeing nor another voter's.
 UNKNOWN = 0.5
 # A middle name written in full of which the file holds the initial alone: it may be the voter.
@@ -81,7 +88,10 @@ WEIGHTS = {
 
 # A part the line leaves out that the file has: said among what differed, not weighed.
 _LEFT_OUT = -1.0
-_EXTRA = ("last_n", "first_n", "house_n", "street_n", "regdate_on", "purge_date_on", "RHALFCODE")
+# Read for the match, never shown: the date of birth tells a voter's purged duplicate record
+# from another person's (``_twins_dropped``).
+_EXTRA = ("last_n", "first_n", "house_n", "street_n", "regdate_on", "purge_date_on", "RHALFCODE",
+          "RAPARTMENTTYPE", "PREVNAME", "REASONCODE", "DOB")  # fmt: skip
 # The SQL's surname gate sits a little under Python's, so that no rounding of the two
 # Jaro-Winkler implementations cuts a voter Python would take.
 _LAST_IN_SQL = LAST_AT_LEAST - 0.01
@@ -95,7 +105,8 @@ _SURNAME_CLOSE = (
 _FIRST_CLOSE = (
     "(v.first_n = q.first OR (length(q.first) = 1 AND left(v.first_n, 1) = q.first) OR "
     f"jaro_winkler_similarity(v.first_n, q.first) >= {FIRST_AT_LEAST - 0.01} OR "
-    "list_contains(q.variants, lower(v.first_n)))"
+    "list_contains(q.variants, lower(v.first_n)) OR "
+    f"{norm_sql('v.MIDDLENAME')} = q.first)"
 )
 
 
@@ -115,6 +126,9 @@ class Match:
     differed: list[str] = field(default_factory=list)
     # Other voters who match as well as this one: the line is ambiguous between them all.
     rivals: list[Match] = field(default_factory=list)
+    # A part that agreed other than as written (one part of a compound surname, the previous
+    # surname, the middle name gone by, a house number's look-alike letter): how.
+    read_as: dict[str, str] = field(default_factory=dict)
 
     @property
     def exact(self) -> bool:
@@ -125,11 +139,17 @@ class Match:
         return bool(self.rivals)
 
     @property
+    def previous_name(self) -> bool:
+        """Whether the line names the voter by the surname of the previous name on file."""
+        return self.read_as.get("last name", "").startswith(PREVIOUS_NAME)
+
+    @property
     def nickname(self) -> bool:
         return any(d.startswith("first name:") and "nickname" in d for d in self.differed)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"score": round(self.score, 3), "matched": self.matched, "differed": self.differed}
+        found = {"score": round(self.score, 3), "matched": self.matched, "differed": self.differed}
+        return {**found, "read_as": self.read_as} if self.read_as else found
 
 
 def find(
@@ -209,10 +229,10 @@ def _rows_of(result: duckdb.DuckDBPyConnection) -> dict[int, list[dict[str, Any]
 def _grouped(result: duckdb.DuckDBPyConnection) -> Iterator[tuple[int, list[dict[str, Any]]]]:
     """The rows of a candidate query (``qid`` first, ordered by it) as each line's records,
     read a chunk at a time: only the voters of the lines being read are held in Python."""
-    names = [d[0] for d in result.description][1:]
+    columns = [d[0] for d in result.description][1:]
     rows = chain.from_iterable(iter(lambda: result.fetchmany(_CHUNK), []))
     for qid, group in groupby(rows, key=itemgetter(0)):
-        yield int(qid), [dict(zip(names, row[1:], strict=True)) for row in group]
+        yield int(qid), [dict(zip(columns, row[1:], strict=True)) for row in group]
 
 
 # Only the row ids (or keys) go through the joins and the de-duplication; the shown fields are
@@ -230,8 +250,6 @@ _PAIRS = f"""
     pairs AS (
         SELECT q.qid, {{key}}
         FROM q JOIN voters v ON v.house_n = q.house AND v.street_key = q.skey
-            AND left(v.last_n, 1) = q.li
-        WHERE {_SURNAME_CLOSE}
         UNION
         SELECT q.qid, {{key}}
         FROM q JOIN voters v ON v.house_n = q.house AND v.last_n = q.last
@@ -273,7 +291,9 @@ _SHOWN = ", ".join([*(f'v."{f}"' for f in SHOWN_FIELDS), *(f"v.{f}" for f in _EX
 # holds them, not the voters. A voter listed twice in the file is kept once a line, the first
 # row.
 _KEPT = "nyballot_kept"
-_BY_ROW = _PAIRS.replace("{key}", "v.rowid AS rid, v.first_n") + "SELECT qid, rid FROM kept"
+_BY_ROW = (
+    _PAIRS.replace("{key}", "v.rowid AS rid, v.first_n, v.MIDDLENAME") + "SELECT qid, rid FROM kept"
+)
 _FIELDS = f"""
     SELECT k.qid, {_SHOWN} FROM {_KEPT} k JOIN voters v ON v.rowid = k.rid
     QUALIFY row_number() OVER (PARTITION BY k.qid, v.SBOEID ORDER BY k.rid) = 1
@@ -282,7 +302,7 @@ _FIELDS = f"""
 # A PostgreSQL store: the pairs by their keys, the fields joined on every key, so that each is
 # the voter row that was blocked.
 _BY_KEYS = (
-    _PAIRS.replace("{key}", "v.house_n, v.SBOEID, v.last_n, v.first_n")
+    _PAIRS.replace("{key}", "v.house_n, v.SBOEID, v.last_n, v.first_n, v.MIDDLENAME")
     + f"""
     SELECT k.qid, {_SHOWN}
     FROM kept k JOIN voters v ON v.SBOEID = k.SBOEID AND v.house_n = k.house_n
@@ -294,85 +314,195 @@ _BY_KEYS = (
 _CHUNK = 10_000  # rows of a candidate query read into Python at once
 
 
+@dataclass(frozen=True, slots=True)
+class _Scored:
+    """A voter scored against one reading of the line's name."""
+
+    score: float
+    voter: dict[str, Any]
+    parts: dict[str, float]
+    name: Name  # the reading of the line's name that scored best (``names.readings``)
+    read_as: dict[str, str]  # a part that agreed other than as written: how
+
+
 def best_of(
     name: Name, address: Address, voters: list[dict[str, Any]], threshold: float = MATCH_AT_LEAST
 ) -> Match | None:
     """The voter who matches best, with every other voter who matches as well as its rivals;
-    None when no voter's name and address are close enough."""
-    scored = []
-    for voter in voters:
-        parts = _parts(name, address, voter)
-        if parts is None:
-            continue
-        weighed = {k: v for k, v in parts.items() if v != _LEFT_OUT}
-        score = sum(WEIGHTS[k] * v for k, v in weighed.items()) / sum(
-            map(WEIGHTS.__getitem__, weighed)
-        )
-        if score >= threshold:
-            scored.append((score, voter, parts))
+    None when no voter's name and address are close enough. A purged record of a voter whose
+    active record also matches is not one of them (``_twins_dropped``)."""
+    scored = [
+        found
+        for voter in voters
+        if (found := _scored(name, address, voter)) is not None and found.score >= threshold
+    ]
     if not scored:
         return None
-    scored.sort(key=lambda s: (-s[0], str(s[1]["SBOEID"])))
-    top = scored[0][0]
-    found = [_explained(name, address, v, s, p) for s, v, p in scored if top - s < TIE_WITHIN]
-    first, *rivals = found
+    scored = _twins_dropped(scored)
+    scored.sort(key=lambda s: (-s.score, str(s.voter["SBOEID"])))
+    top = scored[0].score
+    first, *rivals = [_explained(address, s) for s in scored if top - s.score < TIE_WITHIN]
     first.rivals = rivals
     return first
 
 
-def _parts(name: Name, address: Address, voter: dict[str, Any]) -> dict[str, float] | None:
-    """How close each part is, or None as soon as one says this is another voter (most
-    candidates fail on the first part compared)."""
-    last = surname(name.last, voter["last_n"])
-    if last < LAST_AT_LEAST:
+def _scored(name: Name, address: Address, voter: dict[str, Any]) -> _Scored | None:
+    """The voter scored against the best reading of the line's name, or None when the address
+    or every reading says this is another voter (most candidates fail on the first part)."""
+    place = _place(address, voter)
+    if place is None:
         return None
-    first = first_name(name.first, voter["first_n"])
-    if first < FIRST_AT_LEAST:
-        return None
-    generation = _suffix(name.suffix, suffix(voter["NAMESUFFIX"]))
+    best: _Scored | None = None
+    for reading in readings(name):
+        who = _who(reading, voter)
+        if who is None:
+            continue
+        parts, read_as = {**who[0], **place}, who[1]
+        if (
+            address.house != voter["house_n"]
+            and sorted((parts["last name"], parts["first name"], parts["street"]))[1] < 1.0
+        ):
+            continue  # a misread number, and the name or street misspelt twice: another voter
+        weighed = {k: v for k, v in parts.items() if v != _LEFT_OUT}
+        score = sum(WEIGHTS[k] * v for k, v in weighed.items()) / sum(
+            map(WEIGHTS.__getitem__, weighed)
+        )
+        if best is None or score > best.score:
+            best = _Scored(score, voter, parts, reading, read_as)
+    return best
+
+
+def _place(address: Address, voter: dict[str, Any]) -> dict[str, float] | None:
+    """How close each part of the address is, or None when it is another home."""
     halves = _optional(address.half, half(voter["RHALFCODE"]))
-    if generation == 0.0 or halves == 0.0:  # Jr is not Sr; 12 1/2 is not 12
+    if halves == 0.0:  # 12 1/2 is not 12
         return None
     if address.house != voter["house_n"]:  # one digit misread (the blocking's third join)
         if DamerauLevenshtein.distance(address.house, voter["house_n"]) != 1:
             return None
         halves = min(halves, UNKNOWN)
     on_file = street_name(voter["street_n"])
-    street = ratio(address.street, on_file) / 100
+    street = street_likeness(address.street, on_file)
     if street < STREET_AT_LEAST or not _same_street(address.street_key, street_key(on_file)):
         return None
-    if address.house != voter["house_n"] and sorted((last, first, street))[1] < 1.0:
-        return None  # a misread number, and the name or street misspelt twice: another voter
-    parts: dict[str, float] = {
-        "last name": last,
-        "first name": first,
-        "suffix": generation,
-        "house number": halves,
-        "street": street,
-    }
+    parts: dict[str, float] = {"house number": halves, "street": street}
     # An apartment the line leaves out is not weighed either (it is said among what differed):
     # between voters of one name in one building, the line without one is ambiguous.
-    flat = apartment(voter["RAPARTMENT"])
+    flat = unit_on_file(voter)
     if address.apartment:
-        parts["apartment"] = _optional(address.apartment, flat)
+        agrees = units.agree(address.apartment, flat)
+        parts["apartment"] = 1.0 if agrees else UNKNOWN if not flat else 0.0
     elif flat:
         parts["apartment"] = _LEFT_OUT
-    # A middle name or a ZIP code the line leaves out says nothing: it is not weighed. One
-    # the file lacks counts half, so that the voter whose middle initial agrees comes first.
-    middle, zip_code = norm(voter["MIDDLENAME"]), norm(voter["RZIP5"])[:5]
-    if name.middle:
-        parts["middle name"] = _middle(name.middle, middle) if middle else UNKNOWN
+    # A ZIP code the line leaves out says nothing: it is not weighed; one the file lacks
+    # counts half.
+    zip_code = norm(voter["RZIP5"])[:5]
     if address.zip:
         parts["ZIP code"] = float(address.zip == zip_code) if zip_code else UNKNOWN
     return parts
 
 
-def surname(written: str, on_file: str) -> float:
-    """How close a surname is: the better of Jaro-Winkler and Damerau-Levenshtein's share."""
-    return max(
-        JaroWinkler.normalized_similarity(written, on_file),
-        DamerauLevenshtein.normalized_similarity(written, on_file),
+def _who(name: Name, voter: dict[str, Any]) -> tuple[dict[str, float], dict[str, str]] | None:
+    """How close each part of one reading of the name is, and how a part agreed other than
+    as written; None when the reading is another person's name."""
+    read_as: dict[str, str] = {}
+    last = _surname(name, voter, read_as)
+    if last < LAST_AT_LEAST:
+        return None
+    middle = norm(voter["MIDDLENAME"])
+    first = first_name(name.first, voter["first_n"])
+    by_middle = first < FIRST_AT_LEAST and by_middle_name(
+        name.first, name.middle, voter["first_n"], middle
     )
+    if first < FIRST_AT_LEAST and not by_middle:
+        return None
+    generation = _suffix(name.suffix, suffix(voter["NAMESUFFIX"]))
+    if generation == 0.0:  # Jr is not Sr
+        return None
+    parts = {"last name": last, "first name": first, "suffix": generation}
+    # A middle name the line leaves out says nothing: it is not weighed. One the file lacks
+    # counts half, so that the voter whose middle initial agrees comes first.
+    if by_middle:  # "Robert J Smith" for JAMES ROBERT SMITH: the J is the first name's
+        parts["first name"] = BY_MIDDLE
+        read_as["first name"] = "the middle name on file, which the voter goes by"
+        if name.middle:
+            parts["middle name"] = 1.0
+    elif name.middle:
+        parts["middle name"] = _middle(name.middle, middle) if middle else UNKNOWN
+    return parts, read_as
+
+
+# How a surname agreed other than as written in full, said in the ruling.
+_SURNAME_READ = {
+    names.ONE_PART: "one part of the surname on file",
+    names.ADDED: "the surname on file, with a second surname the file lacks",
+}
+PREVIOUS_NAME = "the surname of the voter's previous name on file"
+
+
+def _surname(name: Name, voter: dict[str, Any], read_as: dict[str, str]) -> float:
+    """How close the reading's surname is to the voter's, or to the surname of the voter's
+    previous name on file (PREVNAME), whichever is closer (said in ``read_as``)."""
+    written = names.surname_words(name.last)
+    found = names.surname(written, names.surname_words(voter["LASTNAME"]))
+    if found.score < 1.0 and voter.get("PREVNAME"):
+        before = names.previous_surname(
+            voter["PREVNAME"], voter["first_n"], norm(voter["MIDDLENAME"])
+        )
+        earlier = names.surname(written, before) if before else None
+        if earlier is not None and earlier.score > found.score:
+            read_as["last name"] = f"{PREVIOUS_NAME} ({' '.join(before)})"
+            return earlier.score
+    if found.how:
+        read_as["last name"] = _SURNAME_READ[found.how]
+    return found.score
+
+
+def _twins_dropped(scored: list[_Scored]) -> list[_Scored]:
+    """The scored voters less each purged record of a voter whose active record is among them:
+    one with the DUPLICATE reason code, or with an active record's date of birth and home. The
+    active record is the voter; a line whose only match is purged stays not registered."""
+    homes = {_person(s.voter) for s in scored if s.voter["STATUS"] != "P"}
+    if not homes:
+        return scored
+    return [
+        s
+        for s in scored
+        if s.voter["STATUS"] != "P"
+        or (s.voter.get("REASONCODE") != "DUPLICATE" and _person(s.voter) not in homes)
+    ]
+
+
+def _person(voter: dict[str, Any]) -> tuple[Any, ...]:
+    """A voter's date of birth and home, by which two records are one person's."""
+    return (voter.get("DOB"), voter["house_n"], voter["street_n"], unit_on_file(voter))
+
+
+def unit_on_file(voter: dict[str, Any]) -> str:
+    """The voter's unit, folded (``units.on_file``)."""
+    return units.on_file(voter.get("RAPARTMENTTYPE"), voter["RAPARTMENT"])
+
+
+def street_likeness(written: str, on_file: str) -> float:
+    """How close a written street is to the file's: as written, or, where the line leaves out
+    the direction or the type that the file has ("W 140th" for W 140 ST, "140th Street"), as
+    close as what is left, a little below the whole ("Main" is Main St and Main Ave alike).
+    Another direction is another street (E 140 St is not W 140 St)."""
+    whole = ratio(written, on_file) / 100
+    if whole == 1.0:
+        return whole
+    core, direction, kind = street_core(written)
+    file_core, file_direction, file_kind = street_core(on_file)
+    words, file_words = written.split(" "), on_file.split(" ")
+    if direction and file_direction and words[0] != file_words[0]:
+        return 0.0  # E 140 St is not W 140 St
+    if direction and not file_direction:
+        return whole  # a direction the file lacks: compared as written
+    if kind and (not file_kind or words[-1] != file_words[-1]):
+        return whole
+    if not (file_direction and not direction) and not (file_kind and not kind):
+        return whole  # nothing left out
+    return max(whole, LEFT_OUT_OF_STREET * ratio(core, file_core) / 100)
 
 
 def _optional(written: str, on_file: str) -> float:
@@ -397,21 +527,24 @@ def _middle(written: str, on_file: str) -> float:
     return INITIAL_ONLY if len(on_file) == 1 and written.startswith(on_file) else 0.0
 
 
-def _explained(
-    name: Name, address: Address, voter: dict[str, Any], score: float, parts: dict[str, float]
-) -> Match:
-    match = Match(voter, score)
-    written, on_file = _written(name, address), _on_file(voter)
-    for part, value in parts.items():
+def _explained(address: Address, scored: _Scored) -> Match:
+    match = Match(scored.voter, scored.score)
+    written, on_file = _written(scored.name, address), _on_file(scored.voter)
+    read_as = dict(scored.read_as)
+    if address.misread:  # "S39": the letter read as the digit it looks like
+        read_as["house number"] = f"'{address.misread}' written, read as {address.house}"
+    for part, value in scored.parts.items():
         line, held = written[part], on_file[part]
-        if value == 1.0:
+        if value == 1.0 and part not in read_as:
             if line or held:
                 match.matched.append(part)
         elif value not in (UNKNOWN, _LEFT_OUT) or part in _SAID_WHEN_ONE_SIDED:
             shown_line = f"'{line}'" if line else "none"
             shown_file = f"'{held}'" if held else "none"
             note = " (a nickname)" if part == "first name" and _nickname(line, held) else ""
+            note += f" ({read_as[part]})" if part in read_as else ""
             match.differed.append(f"{part}: {shown_line} on the line, {shown_file} on file{note}")
+    match.read_as = read_as
     return match
 
 
@@ -433,7 +566,7 @@ def _on_file(voter: dict[str, Any]) -> dict[str, str]:
         "last name": voter["last_n"], "first name": voter["first_n"],
         "middle name": norm(voter["MIDDLENAME"]), "suffix": suffix(voter["NAMESUFFIX"]),
         "house number": f"{voter['house_n']} {half(voter['RHALFCODE'])}".strip(),
-        "street": street_name(voter["street_n"]), "apartment": apartment(voter["RAPARTMENT"]),
+        "street": street_name(voter["street_n"]), "apartment": unit_on_file(voter),
         "ZIP code": norm(voter["RZIP5"])[:5],
     }  # fmt: skip
 

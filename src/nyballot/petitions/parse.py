@@ -17,6 +17,7 @@ import usaddress
 from nameparser import HumanName
 from nameparser.config import CONSTANTS, Constants
 
+from nyballot.petitions.units import split_unit, unit
 from nyballot.voters.normal import norm, street_key
 
 # The titles a signer writes before a name. nameparser's own list is some six hundred words,
@@ -38,9 +39,8 @@ _SPECIAL = {
     )
     for w in group
 }
+_HYPHEN = re.compile(r"(?<=[A-Za-z])\s*-\s*(?=[A-Za-z])")
 _PLAIN_ADDRESS = re.compile(r"(\d+[A-Za-z]?) ((?:[A-Za-z0-9]+ ){0,3}[A-Za-z]+)(?:, ([A-Za-z ]+))?")
-# The words before an apartment's number that name no part of it ("PH 2" keeps its PH).
-_APARTMENT_WORDS = {"APT", "APARTMENT", "UNIT", "NO"}
 _UNIT_WORDS = {"APT", "UNIT", "FL", "STE", "RM", "PH", "APARTMENT", "FLOOR", "SUITE", "ROOM"}
 _ABBREVIATIONS = {
     "STREET": "ST", "AVENUE": "AVE", "AV": "AVE", "ROAD": "RD", "BOULEVARD": "BLVD",
@@ -50,6 +50,12 @@ _ABBREVIATIONS = {
     "FIFTH": "5", "SIXTH": "6", "SEVENTH": "7", "EIGHTH": "8", "NINTH": "9", "TENTH": "10",
 }  # fmt: skip
 _ORDINAL = re.compile(r"^(\d+)(ST|ND|RD|TH)$")
+# A street's type as the file abbreviates it, which a signer may leave out ("682 W 140th").
+STREET_TYPES = frozenset({
+    "ST", "AVE", "RD", "BLVD", "DR", "PL", "LN", "CT", "PKWY", "TER", "HWY", "SQ", "WAY",
+    "CIR", "LOOP", "TPKE", "EXPY", "PLZ", "ALY",
+})  # fmt: skip
+_DIRECTIONS = frozenset(["N", "S", "E", "W", "NE", "NW", "SE", "SW"])
 _STREET_PARTS = (
     "StreetNamePreDirectional", "StreetNamePreType", "StreetName", "StreetNamePostType",
     "StreetNamePostDirectional",
@@ -79,6 +85,9 @@ class Address:
     place: str
     half: str = ""  # the half code ("1/2" of "12 1/2 Main St"), or ""
     zip: str = ""  # the five-digit ZIP code, or ""
+    # The house number as written when letters in it were read as the digits they look like
+    # ("S39" read as 539), or "".
+    misread: str = ""
 
     @property
     def street_key(self) -> str:
@@ -86,6 +95,9 @@ class Address:
 
 
 def parse_name(text: str) -> Name:
+    """A line's name in its parts; a hyphen parts words ("Ana Garcia-Lopez": the surname's two
+    parts are read as the line's words, ``names.readings`` joining them again)."""
+    text = _HYPHEN.sub(" ", text)
     rest, _, last = text.rstrip(" .,").rpartition(" ")
     generation = SUFFIXES.get(norm(last), "")
     if rest and generation not in ("", "I", "V"):
@@ -142,19 +154,35 @@ def suffix(text: str | None) -> str:
     return ""
 
 
-def apartment(text: str | None) -> str:
-    """An apartment as the file writes it: "Apt 3-A", "#3A" and "3a" are "3A"."""
-    words = norm(text).split(" ")
-    while len(words) > 1 and words[0] in _APARTMENT_WORDS:
-        words = words[1:]
-    return "".join(words)
-
-
 def parse_address(text: str) -> Address:
-    found = _PLAIN_ADDRESS.fullmatch(text)
-    if found and not _UNIT_WORDS & set(norm(text).split(" ")):
-        return Address(norm(found.group(1)), street_name(found.group(2)), "", norm(found.group(3)))
-    return _library_address(text)
+    """A line's address in its parts: the unit read apart (``units``), the house number's
+    letters that look like digits read as them, then the plain shape or usaddress."""
+    rest, written_unit = split_unit(text)
+    house, _, street = rest.partition(" ")
+    digits = _as_digits(house)
+    rest = f"{digits or house} {street}"
+    found = _PLAIN_ADDRESS.fullmatch(rest)
+    if found and not _UNIT_WORDS & set(norm(rest).split(" ")):
+        read = Address(norm(found.group(1)), street_name(found.group(2)), "", norm(found.group(3)))
+    else:
+        read = _library_address(rest)
+    return replace(
+        read, apartment=unit(written_unit) or read.apartment, misread=house if digits else ""
+    )
+
+
+# Letters a hand's digits are misread as: S for 5, O for 0, l and I for 1, B for 8 (B only
+# before a digit: "12B" is a house with a letter).
+_LOOKALIKE = str.maketrans("SsOoIlB", "5500118")
+_HOUSE_LOOKALIKE = re.compile(r"(?=[0-9SsOoIlB]*[0-9])(?:[0-9SsOoIl]|B(?=[0-9]))+")
+
+
+def _as_digits(house: str) -> str:
+    """The house number with its look-alike letters read as digits, or "" when it has none
+    (or is not a number's look-alike)."""
+    if house.isdigit() or not _HOUSE_LOOKALIKE.fullmatch(house):
+        return ""
+    return house.translate(_LOOKALIKE)
 
 
 @lru_cache(maxsize=4096)
@@ -169,7 +197,7 @@ def _library_address(text: str) -> Address:
     return Address(
         norm(parts.get("AddressNumber", "")),
         street_name(street),
-        apartment(parts.get("OccupancyIdentifier", "")),
+        unit(f"{parts.get('OccupancyType', '')} {parts.get('OccupancyIdentifier', '')}"),
         norm(parts.get("PlaceName", "")),
         half(parts.get("AddressNumberSuffix", "")),
         norm(parts.get("ZipCode", ""))[:5],
@@ -191,3 +219,15 @@ def street_name(text: str) -> str:
     """
     words = [_ABBREVIATIONS.get(w, w) for w in norm(text).split(" ") if w]
     return " ".join(_ORDINAL.sub(r"\1", w) for w in words)
+
+
+def street_core(street: str) -> tuple[str, bool, bool]:
+    """A normalised street less its leading direction and its type, and whether it had each.
+
+    >>> street_core("W 140 ST"), street_core("140")
+    (('140', True, True), ('140', False, False))
+    """
+    words = street.split(" ")
+    direction = len(words) > 1 and words[0] in _DIRECTIONS
+    kind = len(words) > 1 and words[-1] in STREET_TYPES
+    return " ".join(words[int(direction) : len(words) - int(kind)]), direction, kind
