@@ -8,6 +8,8 @@ the case is about.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from pathlib import Path
 
 import duckdb
@@ -225,3 +227,39 @@ def test_a_witness_with_a_spaced_surname_is_found_and_the_sheet_stands(path: Pat
     finally:
         con.close()
     assert rulings(result) == {(1, 1, 1): (voter(5), []), (1, 1, 2): (voter(11), [])}
+
+
+def test_a_line_under_the_previous_surname_counts_by_default_and_not_when_read_strictly(
+    path: Path,
+) -> None:
+    rows = [(1, 1, 1, "2026-03-01", "Jane Smith", "20 Birch St")]
+    counted = reviewed(path, rows)
+    (line,) = counted["lines"]
+    assert rulings(counted) == {(1, 1, 1): (voter(6), [])}
+    said = line["match"]["reading"]["previous_name"]
+    assert (said["reading"], said["cite"]) == ("counts", "6-134(10)")
+    assert counted["petition"]["previous_name_reading"] == "counts"
+    strict = reviewed(path, rows, previous_name_reading="strict")
+    assert rulings(strict) == {(1, 1, 1): (None, ["not_found"])}
+    detail = strict["lines"][0]["reasons"][0]["detail"]
+    assert voter(6) in detail and "§ 6-130" in detail
+    assert any(n.startswith("Lines under a voter's previous surname read strict (§ 6-130")
+               for n in strict["notes"])  # fmt: skip
+
+
+def test_the_command_line_takes_the_previous_name_reading(
+    run_cli: Callable[..., tuple[int, str, str]], path: Path, tmp_path: Path
+) -> None:
+    lines = tmp_path / "lines.csv"
+    lines.write_text(HEADER + '1,1,1,2026-03-01,"Jane Smith","20 Birch St",'
+                     '"Iris Grant","30 Pearl St",2026-03-20\n')  # fmt: skip
+    asked = ["petitions", "review", str(lines), "--db", str(path), "--year", "2026",
+             "--party", "DEM", "--required", "1", "--format", "json"]  # fmt: skip
+    code, out, err = run_cli(*asked)
+    assert code == 0, err
+    assert [x["valid"] for x in json.loads(out)["lines"]] == [True]
+    code, out, err = run_cli(*asked, "--previous-name-reading", "strict")
+    assert code == 0, err
+    assert [x["valid"] for x in json.loads(out)["lines"]] == [False]
+    code, _, err = run_cli(*asked, "--previous-name-reading", "loose")
+    assert code == 2 and "loose" in err

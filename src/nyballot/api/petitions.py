@@ -21,7 +21,8 @@ so that they do not slow the server's start; a review itself runs in a worker pr
 
 The query names the petition as the command line does (``year``, ``kind``, ``party``,
 ``unit=AD=7`` repeated, ``enrolled``, ``governor_votes``, ``required``, ``seats``, ``law``,
-``with``, ``ambiguous_reading`` (``either``, the default, or ``strict``), and ``petition``: its
+``with``, ``ambiguous_reading`` (``either``, the default, or ``strict``),
+``previous_name_reading`` (``counts``, the default, or ``strict``), and ``petition``: its
 uid in the desk's book, for § 6-134(3) against the other petitions there; a kept review also
 records its signers for theirs, as ``--petition`` does). The voter store is
 ``$NYBALLOT_VOTERS_DB`` (or ./nyballot-voters.duckdb). A lines file posted for review has its
@@ -90,6 +91,7 @@ def asked(
     law: Annotated[str | None, Query(max_length=40)] = None,
     overlays: Annotated[list[str] | None, Query(alias="with", max_length=5)] = None,
     ambiguous_reading: Literal["either", "strict"] = "either",
+    previous_name_reading: Literal["counts", "strict"] = "counts",
 ) -> ReviewRequest:
     return ReviewRequest(
         year=year,
@@ -102,6 +104,7 @@ def asked(
         seats=seats,
         law=LawChoice(law, tuple(overlays or ())),
         ambiguous_reading=ambiguous_reading,
+        previous_name_reading=previous_name_reading,
     )
 
 

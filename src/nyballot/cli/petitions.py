@@ -52,6 +52,15 @@ def _review_options(func: Any) -> Any:
             help="A line that fits two voters: valid when it stands whichever signed "
             "(§ 6-154(3)(a)(i)), or never counted until a clerk chooses (strict, § 6-154(1)).",
         ),
+        click.option(
+            "--previous-name-reading",
+            type=click.Choice(["counts", "strict"]),
+            default="counts",
+            show_default=True,
+            help="A line under the surname of the voter's previous name on file: counted "
+            "(substantial compliance, § 6-134(10)), or naming nobody until a clerk says "
+            "(strict, § 6-130).",
+        ),
         click.option("--law", "law_id", metavar="VERSION", help="Law version (default: in force)."),
         with_option("overlays", "A what-if bill or overlay file."),
         click.option("--petition", metavar="UID", help="The petition in the desk's book."),
@@ -112,6 +121,7 @@ def _asked(options: dict[str, Any]) -> tuple[Petition, Request]:
         seats=options["seats"],
         law=LawChoice(options["law_id"], tuple(options["overlays"])),
         ambiguous_reading=options["ambiguous_reading"],
+        previous_name_reading=options["previous_name_reading"],
     )
     return petition, request
 

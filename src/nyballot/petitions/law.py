@@ -61,21 +61,33 @@ def grounds_for(kind: str, year: int | None = None) -> dict[str, Ground]:
     return {**shared, **mine}
 
 
-# The readings of a line that fits more than one voter (``readings.ambiguous_line.<name>``).
+# The readings of a line that fits more than one voter (``readings.ambiguous_line.<name>``),
+# and of a line under the surname of the voter's previous name (``readings.previous_name``).
 READINGS = ("either", "strict")
+NAME_READINGS = ("counts", "strict")
 
 
-@cache
 def readings(year: int | None = None) -> dict[str, Ground]:
     """The readings of an ambiguous line in force in ``year``, by name ("either", "strict"),
     each with its cite, its quoted words and what it reads them to say (``note``)."""
+    return _readings("ambiguous_line", READINGS, year)
+
+
+def name_readings(year: int | None = None) -> dict[str, Ground]:
+    """The readings of a line under the voter's previous surname in force in ``year``, by
+    name ("counts", "strict")."""
+    return _readings("previous_name", NAME_READINGS, year)
+
+
+@cache
+def _readings(of: str, names: tuple[str, ...], year: int | None) -> dict[str, Ground]:
     found = provisions_in_force(LawChoice(), season_year() if year is None else year)
     return {
         name: Ground(
             name, item.cite, " ".join(item.law), item.source or "", item.unverified, item.note
         )
-        for name in READINGS
-        if (item := found.get(f"readings.ambiguous_line.{name}")) is not None
+        for name in names
+        if (item := found.get(f"readings.{of}.{name}")) is not None
     }
 
 

@@ -353,10 +353,10 @@ def _scored(name: Name, address: Address, voter: dict[str, Any]) -> _Scored | No
     if place is None:
         return None
     best: _Scored | None = None
-    for reading in readings(name):
+    for moved, reading in enumerate(readings(name)):
         who = _who(reading, voter)
-        if who is None:
-            continue
+        if who is None or (moved and who[0]["last name"] < names.PART):
+            continue  # words moved into the surname must be the file's, not a near spelling
         parts, read_as = {**who[0], **place}, who[1]
         if (
             address.house != voter["house_n"]
@@ -460,22 +460,28 @@ def _surname(name: Name, voter: dict[str, Any], read_as: dict[str, str]) -> floa
 
 def _twins_dropped(scored: list[_Scored]) -> list[_Scored]:
     """The scored voters less each purged record of a voter whose active record is among them:
-    one with the DUPLICATE reason code, or with an active record's date of birth and home. The
-    active record is the voter; a line whose only match is purged stays not registered."""
-    homes = {_person(s.voter) for s in scored if s.voter["STATUS"] != "P"}
-    if not homes:
+    one with the DUPLICATE reason code, or with an active record's date of birth, first name
+    and home. The active record is the voter; a line whose only match is purged stays not
+    registered."""
+    active = [s.voter for s in scored if s.voter["STATUS"] != "P"]
+    if not active:
         return scored
+    people = {_person(v) for v in active} - {None}
     return [
         s
         for s in scored
         if s.voter["STATUS"] != "P"
-        or (s.voter.get("REASONCODE") != "DUPLICATE" and _person(s.voter) not in homes)
+        or (s.voter.get("REASONCODE") != "DUPLICATE" and _person(s.voter) not in people)
     ]
 
 
-def _person(voter: dict[str, Any]) -> tuple[Any, ...]:
-    """A voter's date of birth and home, by which two records are one person's."""
-    return (voter.get("DOB"), voter["house_n"], voter["street_n"], unit_on_file(voter))
+def _person(voter: dict[str, Any]) -> tuple[Any, ...] | None:
+    """A voter's date of birth, first name and home, by which two records are one person's
+    (None without a date of birth: two records without one may be two people)."""
+    if not voter.get("DOB"):
+        return None
+    return (voter["DOB"], voter["first_n"], voter["house_n"], voter["street_n"],
+            unit_on_file(voter))  # fmt: skip
 
 
 def unit_on_file(voter: dict[str, Any]) -> str:

@@ -26,6 +26,9 @@ class Request:
     # How a line that fits two voters is read: "either" (valid when it stands whichever of them
     # signed, § 6-154(3)(a)(i)) or "strict" (never counted until a clerk chooses, § 6-154(1)).
     ambiguous_reading: str = "either"
+    # How a line under the surname of the voter's previous name on file is read: "counts"
+    # (substantial compliance, § 6-134(10)) or "strict" (the name on file only, § 6-130).
+    previous_name_reading: str = "counts"
 
 
 def parse_units(values: tuple[str, ...] | list[str]) -> tuple[tuple[str, str], ...]:

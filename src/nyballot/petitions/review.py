@@ -20,7 +20,7 @@ import orjson
 
 from nyballot.errors import UsageError
 from nyballot.petitions import rulings
-from nyballot.petitions.law import READINGS, grounds_for, readings
+from nyballot.petitions.law import NAME_READINGS, READINGS, grounds_for, name_readings, readings
 from nyballot.petitions.lines import Line, Petition, Sheet
 from nyballot.petitions.match import Match, Query, find
 from nyballot.petitions.period import signing_period
@@ -46,6 +46,12 @@ def check(request: Request) -> None:
             f"ambiguous_reading '{request.ambiguous_reading[:20]}': expected one of "
             f"{', '.join(READINGS)}",
             fields=("ambiguous_reading",),
+        )
+    if request.previous_name_reading not in NAME_READINGS:
+        raise UsageError(
+            f"previous_name_reading '{request.previous_name_reading[:20]}': expected one of "
+            f"{', '.join(NAME_READINGS)}",
+            fields=("previous_name_reading",),
         )
     if request.seats < 1:
         raise UsageError(f"seats {request.seats}: expected 1 or more", fields=("seats",))
@@ -96,7 +102,9 @@ class Review:
         self.period = signing_period(request.year, request.kind, request.law)
         self.rules = Rules(request.kind, request.party, request.units, self.period,
                            grounds_for(request.kind, request.year),
-                           readings(request.year), request.ambiguous_reading)  # fmt: skip
+                           readings(request.year), request.ambiguous_reading,
+                           name_readings(request.year),
+                           request.previous_name_reading)  # fmt: skip
         self.held = voter_file(con)  # asked first: a store without a file fails before a line
         self.count = Count()
 
@@ -181,7 +189,10 @@ class Review:
             "name": line.name,
             "address": line.address,
         }
-        if match is None:
+        if match is not None and rulings.unnamed_under_strict(match, self.rules):
+            reasons.insert(0, rulings.previous_name_strict(match, self.rules))
+            out.update(voter=None, match=match.as_dict())
+        elif match is None:
             reasons.insert(
                 0,
                 rulings.reason(
@@ -222,6 +233,7 @@ class Review:
             "seats": request.seats,
             "law": law_label(request.law, request.year),
             "ambiguous_reading": request.ambiguous_reading,
+            "previous_name_reading": request.previous_name_reading,
         }
 
     def rest(self) -> dict[str, Any]:
@@ -242,6 +254,7 @@ class Review:
             "notes": [
                 *_notes(self.held.date.isoformat(), what_if),
                 rulings.reading_said(self.rules),
+                rulings.name_reading_said(self.rules),
             ],
         }
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from nyballot.petitions.law import Ground, grounds_for, readings
+from nyballot.petitions.law import Ground, grounds_for, name_readings, readings
 from nyballot.petitions.lines import Line, Witness, line_named
 from nyballot.petitions.match import Match
 from nyballot.petitions.period import Bound, Period
@@ -29,6 +29,9 @@ class Rules:
     grounds: Mapping[str, Ground] = field(default_factory=lambda: grounds_for("designating"))
     readings: Mapping[str, Ground] = field(default_factory=readings)
     reading: str = "either"  # of an ambiguous line: "either" or "strict"
+    name_readings: Mapping[str, Ground] = field(default_factory=name_readings)
+    # Of a line under the voter's previous surname: "counts" or "strict".
+    previous_name: str = "counts"
 
 
 def reason(ground: Ground, detail: str) -> dict[str, Any]:
@@ -165,7 +168,7 @@ def reading(match: Match, rules: Rules) -> dict[str, Any] | None:
         if match.nickname
         else ""
     )
-    return {
+    found: dict[str, Any] = {
         "cite": compliance.cite,
         "words": compliance.words,
         "reading": "substantial compliance: the house number, the street and the name "
@@ -173,6 +176,29 @@ def reading(match: Match, rules: Rules) -> dict[str, Any] | None:
         f"apartment does not defeat the signature{nickname}",
         "differed": match.differed,
     }
+    if match.previous_name:
+        counts = rules.name_readings["counts"]
+        found["previous_name"] = {"reading": "counts", "cite": counts.cite,
+                                  "words": counts.words, "note": counts.note}  # fmt: skip
+    return found
+
+
+def unnamed_under_strict(match: Match, rules: Rules) -> bool:
+    """Whether the line names its voter only by the previous surname, read strictly."""
+    return match.previous_name and not match.ambiguous and rules.previous_name == "strict"
+
+
+def previous_name_strict(match: Match, rules: Rules) -> dict[str, Any]:
+    """A line under the voter's previous surname, read strictly: no voter on file by the name
+    it gives, the voter it would be named for a clerk."""
+    strict = rules.name_readings["strict"]
+    mark = ", text unverified" if strict.unverified else ""
+    return reason(
+        rules.grounds["not_found"],
+        f"the surname is that of the previous name on file of {_voter_named(match.voter)}; "
+        f'under the strict reading (§ {strict.cite}{mark}, "{strict.words}") a line names a '
+        "voter by the name on file only, until a clerk identifies the signer",
+    )
 
 
 def signed_by(first: tuple[Any, ...], rules: Rules) -> dict[str, Any]:
@@ -314,9 +340,15 @@ def apply_reading(line: dict[str, Any], reading: str) -> None:
 
 def reading_said(rules: Rules) -> str:
     """The review's reading of ambiguous lines, for its notes."""
-    chosen = rules.readings[rules.reading]
+    return _said("Ambiguous lines read", rules.reading, rules.readings[rules.reading])
+
+
+def name_reading_said(rules: Rules) -> str:
+    """The review's reading of lines under a voter's previous surname, for its notes."""
+    chosen = rules.name_readings[rules.previous_name]
+    return _said("Lines under a voter's previous surname read", rules.previous_name, chosen)
+
+
+def _said(what: str, name: str, chosen: Ground) -> str:
     mark = ", text unverified" if chosen.unverified else ""
-    return (
-        f'Ambiguous lines read {rules.reading} (§ {chosen.cite}{mark}, "{chosen.words}"): '
-        + chosen.note
-    )
+    return f'{what} {name} (§ {chosen.cite}{mark}, "{chosen.words}"): {chosen.note}'
