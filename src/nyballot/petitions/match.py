@@ -1,14 +1,14 @@
 """Finding the voter a signature line names: DuckDB blocks, rapidfuzz scores.
 
 Blocking keeps the pairs to score few without cutting any voter who could be the signer: a line
-is compared with the voters at its house number who either live on a street with the same key
-and have a surname with the same first letter, or share the surname and the first name's initial
-and live on a street that could be the line's; and with the voters on a street of the same key
-whose house number is the line's with one digit misread or two transposed, and whose surname
-and first name have the line's first letters (a misread number and a misspelt surname on one
-line). Every such voter whose surname and first name are close enough is scored (the store
-tests both a little more widely than the score, so as to cut no voter the score would take);
-there is no "best few" cut, so voters who share the name never crowd out the signer.
+is compared with the voters at its house number who either live on a street with the same key,
+or share the surname and the first name's initial and live on a street that could be the
+line's; and with the voters on a street of the same key whose house number is the line's with
+one digit misread or two transposed, and whose surname and first name have the line's first
+letters (a misread number and a misspelt surname on one line). Of those, every voter whose
+first name (or middle name, gone by) is close enough is scored, the surname in Python
+(``names``: a compound surname's parts need not begin with the line's letter); there is no
+"best few" cut, so voters who share the name never crowd out the signer.
 
 The score weighs the whole name (surname, first, middle, suffix) and the whole address (house
 number and half code, street, apartment, ZIP), as a share of the weights of the parts compared:
