@@ -73,8 +73,9 @@ TIE_WITHIN = 0.005
 # name itself: William is told from his brother Billy.
 NICKNAME = 0.95
 # A first name that is the middle name on file ("Robert Smith" for JAMES ROBERT SMITH): the
-# voter, below one who bears the name first (his son ROBERT SMITH at the same address).
-BY_MIDDLE = 0.95
+# voter, below one who bears the name first (his son ROBERT SMITH at the same address), above
+# one whose first name the nicknames table makes of it (the file's own words come first).
+BY_MIDDLE = 0.975
 # A street whose direction or type the line leaves out ("W 140th" for W 140 ST).
 LEFT_OUT_OF_STREET = 0.95
 # A suffix, apartment or half code on one side only: neither agreeing nor another voter's.
@@ -105,8 +106,8 @@ _SURNAME_CLOSE = (
 _FIRST_CLOSE = (
     "(v.first_n = q.first OR (length(q.first) = 1 AND left(v.first_n, 1) = q.first) OR "
     f"jaro_winkler_similarity(v.first_n, q.first) >= {FIRST_AT_LEAST - 0.01} OR "
-    "list_contains(q.variants, lower(v.first_n)) OR "
-    f"{norm_sql('v.MIDDLENAME')} = q.first)"
+    "list_contains(q.variants, lower(v.first_n)) OR (length(q.first) > 1 AND "
+    f"starts_with(replace({norm_sql('v.MIDDLENAME')}, ' ', ''), q.first)))"
 )
 
 
@@ -207,9 +208,10 @@ def query_file(parsed: list[tuple[Name, Address]], folder: Path) -> Path:
         writer.writerow(["qid", "last", "first", "house", "skey", "li", "fi", "variants"])
         for number, (name, address) in enumerate(parsed):
             if address.house and name.last:
-                keys = [address.house, address.street_key, name.last[:1], name.first[:1]]
                 variants = " ".join(sorted(_variants(name.first)))
-                writer.writerow([number, name.last, name.first, *keys, variants])
+                for house in filter(None, (address.house, address.house_or)):
+                    keys = [house, address.street_key, name.last[:1], name.first[:1]]
+                    writer.writerow([number, name.last, name.first, *keys, variants])
     return path
 
 
@@ -353,13 +355,13 @@ def _scored(name: Name, address: Address, voter: dict[str, Any]) -> _Scored | No
     if place is None:
         return None
     best: _Scored | None = None
-    for moved, reading in enumerate(readings(name)):
+    for reading in readings(name):
         who = _who(reading, voter)
-        if who is None or (moved and who[0]["last name"] < names.PART):
-            continue  # words moved into the surname must be the file's, not a near spelling
+        if who is None or not _moved_words_on_file(name, reading, who[0]):
+            continue
         parts, read_as = {**who[0], **place}, who[1]
         if (
-            address.house != voter["house_n"]
+            address.house not in (voter["house_n"], address.house_or)
             and sorted((parts["last name"], parts["first name"], parts["street"]))[1] < 1.0
         ):
             continue  # a misread number, and the name or street misspelt twice: another voter
@@ -372,12 +374,21 @@ def _scored(name: Name, address: Address, voter: dict[str, Any]) -> _Scored | No
     return best
 
 
+def _moved_words_on_file(name: Name, reading: Name, parts: dict[str, float]) -> bool:
+    """Words a reading moves into the surname or the first name must be the file's own, not
+    a near spelling (an initial moved into a surname makes no misspelt surname close)."""
+    if len(reading.last) > len(name.last) and parts["last name"] < names.PART:
+        return False
+    return len(reading.first) <= len(name.first) or parts["first name"] >= BY_MIDDLE
+
+
 def _place(address: Address, voter: dict[str, Any]) -> dict[str, float] | None:
     """How close each part of the address is, or None when it is another home."""
     halves = _optional(address.half, half(voter["RHALFCODE"]))
     if halves == 0.0:  # 12 1/2 is not 12
         return None
-    if address.house != voter["house_n"]:  # one digit misread (the blocking's third join)
+    if address.house != voter["house_n"] and address.house_or != voter["house_n"]:
+        # one digit misread (the blocking's third join)
         if DamerauLevenshtein.distance(address.house, voter["house_n"]) != 1:
             return None
         halves = min(halves, UNKNOWN)
@@ -410,15 +421,20 @@ def _who(name: Name, voter: dict[str, Any]) -> tuple[dict[str, float], dict[str,
     if last < LAST_AT_LEAST:
         return None
     middle = norm(voter["MIDDLENAME"])
-    first = first_name(name.first, voter["first_n"])
+    first = first_name(name.first.replace(" ", ""), voter["first_n"].replace(" ", ""))
     by_middle = first < FIRST_AT_LEAST and by_middle_name(
         name.first, name.middle, voter["first_n"], middle
     )
     if first < FIRST_AT_LEAST and not by_middle:
         return None
-    generation = _suffix(name.suffix, suffix(voter["NAMESUFFIX"]))
+    on_file = suffix(voter["NAMESUFFIX"])
+    generation = _suffix(name.suffix, on_file)
     if generation == 0.0:  # Jr is not Sr
         return None
+    # A suffix the line leaves out says nothing (it is said among what differed): a line
+    # without one at the home of a Sr and his son, or of a father and his son II, names both.
+    if on_file and not name.suffix:
+        generation = _LEFT_OUT
     parts = {"last name": last, "first name": first, "suffix": generation}
     # A middle name the line leaves out says nothing: it is not weighed. One the file lacks
     # counts half, so that the voter whose middle initial agrees comes first.
@@ -539,6 +555,8 @@ def _explained(address: Address, scored: _Scored) -> Match:
     read_as = dict(scored.read_as)
     if address.misread:  # "S39": the letter read as the digit it looks like
         read_as["house number"] = f"'{address.misread}' written, read as {address.house}"
+    elif address.house_or and address.house_or == scored.voter["house_n"]:  # "81B" for 818
+        read_as["house number"] = f"'{address.house}' written, read as {address.house_or}"
     for part, value in scored.parts.items():
         line, held = written[part], on_file[part]
         if value == 1.0 and part not in read_as:

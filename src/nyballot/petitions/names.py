@@ -103,14 +103,20 @@ def _runs(words: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 
 def readings(name: Name) -> list[Name]:
-    """Every way the line's words can split between given names and surname: as parsed, and
-    with the middle words moved into the surname one at a time ("Maria Rodriguez Santiago":
-    SANTIAGO with middle RODRIGUEZ, or RODRIGUEZ SANTIAGO)."""
+    """Every way the line's words can split between first name, middle name and surname, the
+    parsed one first: middle words moved into the surname ("Maria Rodriguez Santiago": SANTIAGO
+    with middle RODRIGUEZ, or RODRIGUEZ SANTIAGO) or into the first name ("Luis Manuel R
+    Heredia": LUIS MANUEL with middle R)."""
+    words = [name.first, *(name.middle.split(" ") if name.middle else [])]
     found = [name]
-    middle = name.middle.split(" ") if name.middle else []
-    for at in range(len(middle) - 1, -1, -1):
-        found.append(replace(name, middle=" ".join(middle[:at]),
-                             last=" ".join([*middle[at:], name.last])))  # fmt: skip
+    for given in range(1, len(words) + 1):
+        for surname_from in range(given, len(words) + 1):
+            if (given, surname_from) != (1, len(words)):
+                found.append(replace(
+                    name, first=" ".join(words[:given]),
+                    middle=" ".join(words[given:surname_from]),
+                    last=" ".join([*words[surname_from:], name.last]),
+                ))  # fmt: skip
     return found
 
 
@@ -127,6 +133,6 @@ def previous_surname(prevname: str | None, first: str, middle: str) -> tuple[str
 def by_middle_name(written_first: str, written_middle: str, first: str, middle: str) -> bool:
     """Whether the line's first name is the middle name on file, the line's middle (if any)
     the first name on file or its initial: a voter who goes by the middle name."""
-    if len(middle) < 2 or written_first != middle:
+    if len(middle) < 2 or written_first.replace(" ", "") != middle.replace(" ", ""):
         return False
     return not written_middle or first.startswith(written_middle)

@@ -88,6 +88,9 @@ class Address:
     # The house number as written when letters in it were read as the digits they look like
     # ("S39" read as 539), or "".
     misread: str = ""
+    # The house number read with its last letter as the digit it looks like ("81B": 818), for
+    # a house that has no such letter on file, or "".
+    house_or: str = ""
 
     @property
     def street_key(self) -> str:
@@ -97,7 +100,7 @@ class Address:
 def parse_name(text: str) -> Name:
     """A line's name in its parts; a hyphen parts words ("Ana Garcia-Lopez": the surname's two
     parts are read as the line's words, ``names.readings`` joining them again)."""
-    text = _HYPHEN.sub(" ", text)
+    text = _surname_hyphens(text)
     rest, _, last = text.rstrip(" .,").rpartition(" ")
     generation = SUFFIXES.get(norm(last), "")
     if rest and generation not in ("", "I", "V"):
@@ -108,12 +111,29 @@ def parse_name(text: str) -> Name:
         # word is the surname (nameparser would read it as her generation and leave none).
         first, _, middle = rest.partition(" ")
         return Name(norm(first), norm(middle), norm(last))
+    surname, comma, given = text.partition(",")
+    words = [w for w in given.replace(",", " ").split() if w.lower().rstrip(".") not in _TITLES]
+    if comma and surname.strip() and words and not all(norm(w) in SUFFIXES for w in words):
+        # "Ruiz Hernandez, Ciro": everything before the comma is the surname (nameparser may
+        # take a given name after a two-word surname for a generation).
+        return Name(norm(words[0]), norm(" ".join(words[1:])), norm(surname))
     if _PLAIN_NAME.fullmatch(text):
         words = text.split(" ")
         if not any(_special(w) for w in words):
             middle = words[1] if len(words) == 3 else ""
             return Name(norm(words[0]), norm(middle), norm(words[-1]))
     return _library_name(text)
+
+
+def _surname_hyphens(text: str) -> str:
+    """The name with the hyphens of its surname read as spaces: the words before a comma
+    ("Garcia-Lopez, Ana"), else the last word ("Ana Garcia-Lopez"); a given name's hyphen stays
+    ("Chun-Chieh Chen": the file writes CHUN-CHIEH as one name)."""
+    head, comma, tail = text.partition(",")
+    if comma:
+        return _HYPHEN.sub(" ", head) + comma + tail
+    rest, space, last = text.rstrip().rpartition(" ")
+    return rest + space + _HYPHEN.sub(" ", last)
 
 
 def _names_a_signer(text: str) -> bool:
@@ -167,14 +187,18 @@ def parse_address(text: str) -> Address:
     else:
         read = _library_address(rest)
     return replace(
-        read, apartment=unit(written_unit) or read.apartment, misread=house if digits else ""
+        read,
+        apartment=unit(written_unit) or read.apartment,
+        misread=house if digits else "",
+        house_or=_letter_as_digit(read.house),
     )
 
 
-# Letters a hand's digits are misread as: S for 5, O for 0, l and I for 1, B for 8 (B only
-# before a digit: "12B" is a house with a letter).
+# Letters a hand's digits are misread as: S for 5, O for 0, l and I for 1, B for 8 (a B last
+# may be the house's letter, "12B": read as written, and as 128 too).
 _LOOKALIKE = str.maketrans("SsOoIlB", "5500118")
 _HOUSE_LOOKALIKE = re.compile(r"(?=[0-9SsOoIlB]*[0-9])(?:[0-9SsOoIl]|B(?=[0-9]))+")
+_LETTER_LAST = re.compile(r"[0-9]+B")
 
 
 def _as_digits(house: str) -> str:
@@ -183,6 +207,12 @@ def _as_digits(house: str) -> str:
     if house.isdigit() or not _HOUSE_LOOKALIKE.fullmatch(house):
         return ""
     return house.translate(_LOOKALIKE)
+
+
+def _letter_as_digit(house: str) -> str:
+    """The other reading of a house number whose last letter may be a digit ("81B": 818), or
+    "" (the one the voter file holds is the house)."""
+    return house.translate(_LOOKALIKE) if _LETTER_LAST.fullmatch(house) else ""
 
 
 @lru_cache(maxsize=4096)

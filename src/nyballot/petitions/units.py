@@ -23,15 +23,28 @@ KINDS = {
     "FRONT": "FRONT", "UPPR": "UPPER", "UPPER": "UPPER", "LOWR": "LOWER", "LOWER": "LOWER",
 }  # fmt: skip
 _ORDINAL = re.compile(r"^(\d+)(ST|ND|RD|TH)$")
-# A unit run together with its kind ("4FL", "3RDFL").
+# A unit run together with its kind ("4FL", "3RDFL"; "PHA", "PH2").
 _JOINED = re.compile(r"^(\d+)(?:ST|ND|RD|TH)?(FL|FLR|FLOOR)$")
+_PENTHOUSE = re.compile(r"^PH([A-Z0-9]{1,3})$")
 # A unit after the street: a word that names a kind (with its number, or a letter), "#", or
 # an ordinal floor, at the end of the part of the address it is in. Words that also name
 # streets (Front St, Upper Mountain Ave) are not read there.
-_INLINE = "APARTMENT|APT|UNIT|SUITE|STE|ROOM|RM|FLOOR|FLR|FL|PENTHOUSE|PH|BASEMENT|BSMT|REAR"
+_INLINE = (
+    "APARTMENT|APT|UNIT|SUITE|STE|ROOM|RM|FLOOR|FLR|FL|PENTHOUSE|PH[A-Z0-9]{0,3}|BASEMENT|BSMT|REAR"
+)
+_NOT_A_TYPE = r"(?!(?:st|ave|av|rd|dr|ln|ct|pl)\b)"  # "12 Rear St" is a street
 _TRAILING = re.compile(
-    rf"(?:\s+|^)(#\s*\S+|(?:{_INLINE})\b\.?(?:\s+(?:\S*\d\S*|[A-Za-z]))?"
+    r"(?:\s+|^)(#\s*\S+|(?:"
+    + _INLINE
+    + r")\b\.?(?:\s+"
+    + _NOT_A_TYPE
+    + r"(?:\S*\d\S*|[A-Za-z]{1,3}))?"
     r"|\d+(?:st|nd|rd|th)\.?\s+(?:fl|flr|floor)\b\.?|\d+(?:st|nd|rd|th)?(?:fl|flr|floor)\b\.?)\s*$",
+    re.IGNORECASE,
+)
+# A unit's number alone after the street's type, with no comma ("84 W 170 St 18").
+_AFTER_TYPE = re.compile(
+    r"\s(?:st|av|ave|rd|pl|dr|ln|ct|blvd|pkwy|ter|way)\.?\s+(\d{1,4}[A-Za-z]?)\s*$",
     re.IGNORECASE,
 )
 # A part of the address after a comma that is a unit's number alone (", 26", ", 4B"): short,
@@ -49,9 +62,11 @@ def unit(text: str | None) -> str:
     words = norm((text or "").replace("#", " ")).split(" ")
     kind, rest = "", []
     for word in words:
-        joined = _JOINED.match(word)
+        joined, penthouse = _JOINED.match(word), _PENTHOUSE.match(word)
         if joined:
             kind, word = "FL", joined.group(1)
+        elif penthouse:
+            kind, word = "PH", penthouse.group(1)
         elif word in KINDS:
             kind = KINDS[word] or kind
             continue
@@ -72,9 +87,9 @@ def split_unit(text: str) -> tuple[str, str]:
     of its own after a comma ("40 Grand St, #4", "40 Grand St, 26")."""
     head, *parts = [p.strip() for p in text.split(",")]
     written = ""
-    found = _TRAILING.search(head)
-    if found and found.start() > 0:
-        head, written = head[: found.start()].rstrip(), found.group(1)
+    found = _TRAILING.search(head) or _AFTER_TYPE.search(head)
+    if found and found.start(1) > 0:
+        head, written = head[: found.start(1)].rstrip(), found.group(1)
     kept = []
     for part in parts:
         if not written and (_BARE.fullmatch(part) or _TRAILING.fullmatch(part)):
