@@ -96,3 +96,10 @@ def test_no_voter_enrolled_gives_no_number_in_the_words_of_the_years_share() -> 
     assert then["number"] is None
     assert "so one and one-half per centum (§ 6-136(2)" in then["note"]
     assert "five per centum" not in then["note"]
+
+
+def test_the_share_alone_is_said_in_the_words_of_the_law() -> None:
+    # COUNTYCODE alone, 2021: L.2021 ch.22's "ONE AND ONE-HALF per centum" of 12,000 = 180.
+    got = required_number(_request(("COUNTYCODE", "60"), year=2021), 12_000)
+    assert got["number"] == 180
+    assert got["note"].startswith("one and one-half per centum of the enrolled voters, rounded up")

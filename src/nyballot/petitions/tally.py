@@ -88,7 +88,7 @@ def _share_alone(request: Request, petition: str, counted: dict[str, Any], base:
         "cite": share.cite,
         "words": share.law,
         "secondary": bool(share.evidence),
-        "note": f"{float(share.value * 100):g} per centum of the {what}, rounded up to a whole "
+        "note": f"{share.said} of the {what}, rounded up to a whole "
         f"signer; the limits of {limits} are not applied ({why_not}; give the number required "
         "for them)",
     }
