@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from nyballot.cli import cli
+from nyballot.cli import cli, main
 
 RESULTS = Path(__file__).resolve().parents[1] / "examples" / "results.csv"
 NOTE = "no year given: 2027, the year of the next general election after 2026-12-01"
@@ -74,12 +74,30 @@ def test_compare_given_no_year_compares_2027() -> None:
     assert (data["year"], data["year_note"]) == (2027, NOTE)
 
 
-def test_delegates_answer_under_2027s_law_which_has_no_allocation_of_its_own() -> None:
-    lines = _lines("delegates", str(RESULTS), "--at-large", "14")
+def test_delegates_under_2027s_law_which_has_no_allocation_of_its_own_refuse(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # No act in force in 2027 enacts § 2-122-b: one line saying so and naming the bill that
+    # would, by its flag; a bill is never read unless asked for.
+    with pytest.raises(SystemExit) as exit_:
+        main(["delegates", str(RESULTS), "--at-large", "14"])
+    assert exit_.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith(
+        "nyballot: error: year 2027: Election Law in force from 2019 (June primary) has no "
+        "delegate allocation; S.5961 of 2015 (a bill never enacted) would enact one: give "
+        "--with S5961"
+    )
+
+
+def test_delegates_given_the_bill_and_no_year_say_2027_and_both_what_ifs() -> None:
+    lines = _lines("delegates", str(RESULTS), "--at-large", "14", "--with", "S5961")
     assert lines[0].startswith("Delegates under Election Law in force from 2019 (June primary)")
-    assert lines[1].startswith("What-if: the law in force in 2027 (")
+    assert lines[1].startswith("What-if: S.5961 of 2015 was never enacted; S.5961 of 2015")
+    assert "read for 2027 as it would enact its words" in lines[1]
     assert lines[2] == f"Year: {NOTE}"
-    data = _json("delegates", str(RESULTS), "--at-large", "14")
+    data = _json("delegates", str(RESULTS), "--at-large", "14", "--with", "S5961")
     assert (data["year"], data["year_note"], data["what_if"]) == (2027, NOTE, True)
 
 

@@ -21,7 +21,7 @@ PLAIN = [
     "ballot examples/ballot-ed.json",
     "ballot examples/ballot-upstate.json",
     "ballot examples/ballot-presidential.json --with S5961",
-    "delegates examples/results.csv --at-large 14",
+    "delegates examples/results.csv --at-large 14 --with S5961",
     "signatures --unit assembly --enrolled 30000",
     "signatures --office member-of-assembly --petition independent --votes-for-governor 41234",
     "special --office assembly --proclaimed 2026-02-02 --election 2026-03-17",

@@ -6,6 +6,7 @@ from fractions import Fraction
 import pytest
 
 from nyballot.delegates.rules import QUOTED, TYPES, delegate_rules
+from nyballot.errors import UsageError
 from nyballot.law.choice import LawChoice
 from nyballot.law.provisions import named, provisions_in_force
 from nyballot.law.texts import quote_found
@@ -35,8 +36,24 @@ def test_the_numbers_are_the_words_three_two_one_and_twenty_percent() -> None:
     assert rules.what_if == "S.5961 of 2015 was never enacted"
 
 
-def test_the_law_in_force_has_no_allocation_so_the_answer_is_the_bills_what_if() -> None:
-    rules = delegate_rules(LawChoice(), 2027)
-    assert rules.what_if.startswith("the law in force in 2027 (")
-    assert "has no delegate allocation; read as S.5961 of 2015 would enact it" in rules.what_if
-    assert "S.5961 of 2015 (a bill, never enacted)" in rules.law
+def test_the_law_in_force_has_no_allocation_and_no_bill_is_read_unasked() -> None:
+    # No act in force in 2027 enacts § 2-122-b: a refusal naming the bill that would, by the
+    # field that asks for it; never an answer read from the bill by default.
+    with pytest.raises(UsageError) as refused:
+        delegate_rules(LawChoice(), 2027)
+    message = str(refused.value)
+    assert message.startswith("year 2027: Election Law in force from 2019 (June primary) has no")
+    assert "S.5961 of 2015 (a bill never enacted) would enact one: give with S5961" in message
+    assert refused.value.fields == ("with",)
+
+
+def test_the_bill_asked_for_outside_its_years_is_read_as_it_would_enact_its_words() -> None:
+    # S.5961 governs 2015-2016 (pre-2019 law); asked for in 2028 it is read over today's law,
+    # and the answer says both that it was never enacted and that it is out of its years.
+    rules = delegate_rules(LawChoice(overlays=("S5961",)), 2028)
+    assert rules.seats == 3
+    assert rules.what_if == (
+        "S.5961 of 2015 was never enacted; S.5961 of 2015 governs 2015 to 2016, read for 2028 "
+        "as it would enact its words"
+    )
+    assert rules.law.startswith("Election Law in force from 2019 (June primary), with S.5961")

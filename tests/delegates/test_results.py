@@ -61,7 +61,16 @@ def test_cli_error_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFixt
     ("args", "message"),
     [
         (["/dev/null", "--at-large", "5"], "/dev/null: empty file"),
-        (["RESULTS.csv", "--at-large", "5", "--per-district", "4"], "--per-district 4: § 2-122-b"),
+        (
+            ["RESULTS.csv", "--at-large", "5", "--per-district", "4", "--with", "S5961"],
+            "--per-district 4: § 2-122-b",
+        ),
+        # The law in force has no allocation: no answer from a bill unless it is asked for.
+        (
+            ["RESULTS.csv", "--at-large", "5", "--year", "2028"],
+            "year 2028: Election Law in force from 2019 (June primary) has no delegate allocation; "
+            "S.5961 of 2015 (a bill never enacted) would enact one: give --with S5961 to read it",
+        ),
     ],
 )
 def test_cli_names_the_file_as_given_and_the_fixed_seats(
@@ -88,7 +97,9 @@ def test_cli_json_matches_the_contract(tmp_path: Path) -> None:
     # Statewide A 100, B 60, C 40 of 200: A 50% is not a majority; all >= 20% (40 = 20%).
     # 10 at large: A 10*100/200 = 5, B 3, C 2 -> 10.  Total A 3+2+5 = 10, B 1+3 = 4, C 2.
     path.write_text(HEADER + "1,A,60\n1,B,25\n1,C,15\n2,A,40\n2,B,35\n2,C,25\n", encoding="utf-8")
-    out = CliRunner().invoke(cli, ["delegates", str(path), "--at-large", "10", "--format", "json"])
+    out = CliRunner().invoke(
+        cli, ["delegates", str(path), "--at-large", "10", "--format", "json", "--with", "S5961"]
+    )
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert data["districts"]["1"]["awards"] == {"A": 3}

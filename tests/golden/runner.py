@@ -20,6 +20,7 @@ from nyballot.ballot import build_ballot, parse_ballot
 from nyballot.calendar.engine import build_calendar
 from nyballot.delegates import allocate_at_large, allocate_district
 from nyballot.delegates.model import Allocation
+from nyballot.delegates.rules import delegate_rules
 from nyballot.filing.model import BOARDS, NEW_YORK, FilingKind, Method, Paper, Verdict
 from nyballot.filing.timeliness import decide
 from nyballot.law.bills import choose_law
@@ -159,8 +160,10 @@ def signature_numbers(case: Case) -> None:
 def delegates(case: Case) -> None:
     """§ 2-122-b: the awards, ties and vacant seats of one district or of the at-large seats."""
     result: Allocation
+    # The law in force has no allocation: the cases name the bill and its year.
+    rules = delegate_rules(LawChoice(case.get("law"), tuple(case["with"])), case["year"])
     if case["contest"] == "district":
-        result = allocate_district("1", case["votes"])
+        result = allocate_district("1", case["votes"], rules=rules)
     else:
         assert case["contest"] == "at-large"
         result = allocate_at_large(
@@ -168,6 +171,7 @@ def delegates(case: Case) -> None:
             case["seats"],
             denominator=case.get("denominator", "qualifying"),
             rounding=case.get("rounding", "half-up"),
+            rules=rules,
         )
     expect = case["expect"]
     assert result.awards == expect["awards"]

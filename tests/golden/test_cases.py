@@ -48,7 +48,7 @@ INPUT_KEYS = {
                    "congressional_districts", "larger_requirement", "petition", "years",
                    "contains"},
     "ballot": {"ballot"},
-    "delegates": {"contest", "votes", "seats", "denominator", "rounding"},
+    "delegates": {"year", "contest", "votes", "seats", "denominator", "rounding"},
     "timeliness": {"year", "enacted", "paper"},
 }  # fmt: skip
 

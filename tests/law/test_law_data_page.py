@@ -37,7 +37,9 @@ def test_the_shell_block_runs_and_says_which_law(shell: Any) -> None:
     )
     assert checked.match(lines[0]) and checked.match(lines[1])
     assert lines[2].startswith("Delegates under Election Law in force from 2019 (June primary)")
-    assert lines[3].startswith("What-if: the law in force in 2027 (")
+    # the law in force has no allocation: the bill asked for, read outside its years, says so
+    assert lines[3].startswith("What-if: S.5961 of 2015 was never enacted; S.5961 of 2015 governs")
+    assert lines[3].endswith("read for 2027 as it would enact its words.")
     assert lines[4].startswith("Year: no year given: 2027")
     assert lines[5].startswith("Delegates under Election Law as in force before 2019")
     assert lines[6] == "What-if: S.5961 of 2015 was never enacted."

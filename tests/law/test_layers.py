@@ -147,7 +147,9 @@ def test_the_delegates_page_says_which_law_and_that_it_is_a_what_if(tmp_path: Pa
     csv = (PACKAGE.parents[1] / "examples" / "results.csv").read_bytes()
     with TestClient(create_site(f"sqlite:///{tmp_path / 'desk.sqlite3'}")) as site:
         page = site.post(
-            "/web/delegates", data={"at_large": "14"}, files={"results": ("r.csv", csv)}
+            "/web/delegates",
+            data={"at_large": "14", "bill": "S5961"},
+            files={"results": ("r.csv", csv)},
         ).text
     assert "Under Election Law in force from 2019 (June primary), with S.5961 of 2015" in page
-    assert "What-if: the law in force in " in page
+    assert "What-if: S.5961 of 2015 was never enacted; " in page

@@ -84,3 +84,22 @@ def test_no_unit_is_the_whole_state_under_subdivision_one() -> None:
     old = required_number(_request(year=2018), 1_000_000)
     assert (old["number"], old["cite"], old["law"]) == (15_000, "6-136(1)", "law in force in 2018")
     assert "carried back" in old["unverified"]
+
+
+def test_no_voter_enrolled_gives_no_number_in_the_words_of_the_years_share() -> None:
+    # § 6-136(2): "not less than five per centum"; L.2021 ch.22 for 2021: "[five] ONE AND
+    # ONE-HALF per centum". Of 0 enrolled either gives no number, and the note says which share.
+    now = required_number(_request(("AD", "7")), 0)
+    assert now["number"] is None
+    assert "so five per centum (§ 6-136(2)) gives no number" in now["note"]
+    then = required_number(_request(("AD", "7"), year=2021), 0)
+    assert then["number"] is None
+    assert "so one and one-half per centum (§ 6-136(2)" in then["note"]
+    assert "five per centum" not in then["note"]
+
+
+def test_the_share_alone_is_said_in_the_words_of_the_law() -> None:
+    # COUNTYCODE alone, 2021: L.2021 ch.22's "ONE AND ONE-HALF per centum" of 12,000 = 180.
+    got = required_number(_request(("COUNTYCODE", "60"), year=2021), 12_000)
+    assert got["number"] == 180
+    assert got["note"].startswith("one and one-half per centum of the enrolled voters, rounded up")

@@ -128,6 +128,11 @@ def test_the_delegates_form_keeps_what_was_typed(client: TestClient) -> None:
     got = fields(page.text)
     assert (got["at_large"], got["denominator"], got["rounding"]) == ("14", "all", "half-even")
     assert got["format"] == "pdf"
+    # No bill ticked at first; a bill ticked is ticked again on the form shown again.
+    assert "bill" not in fields(client.get("/web/delegates").text)
+    again = client.post("/web/delegates", data=form | {"bill": "S5961"},
+                        files={"results": ("r.csv", b"x")})  # fmt: skip
+    assert fields(again.text)["bill"] == ["S5961"]
     bad = client.post("/web/delegates", data=form | {"at_large": "many"},
                       files={"results": ("r.csv", b"x")})  # fmt: skip
     assert bad.status_code == 400 and fields(bad.text)["at_large"] == "many"

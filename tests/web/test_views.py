@@ -245,6 +245,7 @@ def test_delegates_from_an_uploaded_results_file(page: Page) -> None:
     page.goto("/web/delegates")
     page.get_by_label("Results file").set_input_files(str(EXAMPLES / "results.csv"))
     page.get_by_label("At-large delegates").fill("14")
+    page.get_by_label("S.5961 of 2015", exact=False).check()  # the law in force has none
     page.get_by_role("button", name="Allocate").click()
     page.locator("#total").wait_for()
     total = page.locator("#total tbody tr").all_inner_texts()

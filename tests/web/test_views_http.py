@@ -101,10 +101,26 @@ def test_an_upload_can_come_back_as_json(client: TestClient) -> None:
     response = client.post(
         "/web/delegates",
         files={"results": ("results.csv", body)},
-        data={"at_large": "14", "format": "json"},
+        data={"at_large": "14", "format": "json", "bill": "S5961"},
     )
     assert response.status_code == 200
     assert response.json()["total"] == {"Alpha": 14, "Beta": 8}  # README, Delegates
+
+
+def test_delegates_without_a_bill_are_refused_as_json_when_json_was_asked(
+    client: TestClient,
+) -> None:
+    # The law in force has no allocation: no answer from a bill that was not ticked.
+    body = (EXAMPLES / "results.csv").read_bytes()
+    response = client.post(
+        "/web/delegates",
+        files={"results": ("results.csv", body)},
+        data={"at_large": "14", "format": "json"},
+    )
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert "has no delegate allocation; S.5961 of 2015 (a bill never enacted)" in error
+    assert "give with S5961" in error and "--with" not in error
 
 
 def test_csv_downloads_open_in_a_spreadsheet(client: TestClient) -> None:

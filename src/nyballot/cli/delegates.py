@@ -61,7 +61,9 @@ def delegates(
     fmt: str,
 ) -> None:
     """Allocate delegates (§ 2-122-b) from RESULTS.csv: district,candidate,votes, under the law
-    in force in the year (the first line says which law)."""
+    in force in the year and the bills given with --with (the first line says which law). The
+    law in force has no allocation of its own: without the bill that would enact one, the
+    command says so and names it."""
     data = read_results(results)
     rules = delegate_rules(LawChoice(law_id, overlays), year)
     result = allocate(

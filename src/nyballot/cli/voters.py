@@ -85,4 +85,44 @@ def sample(count: int, seed: int, output: Path | None) -> None:
         write_sample(count, seed, out)
 
 
+@voters.command()
+@click.option("--party", required=True, help="The party whose petition is carried (e.g. DEM).")
+@click.option(
+    "--unit", "units", multiple=True, required=True, metavar="FIELD=VALUE",
+    help="The unit, by voter-file field (AD=71; repeat to narrow: COUNTYCODE=31 ED=12).",
+)  # fmt: skip
+@click.option("--year", type=int, default=None, help="The petition's year (default: the coming).")
+@click.option("--format", "fmt", type=click.Choice(["csv", "pdf"]), default="csv")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+              help="File (default: stdout).")  # fmt: skip
+@DB
+def walklist(
+    party: str, units: tuple[str, ...], year: int | None, fmt: str, output: Path | None,
+    db: str | None,
+) -> None:  # fmt: skip
+    """The voters of the party in the unit who may sign its designating petition, by street
+    and house, for canvassers (CSV for a spreadsheet, or a PDF to print); never a date of
+    birth."""
+    from nyballot.petitions.request import parse_units
+    from nyballot.petitions.walklist import as_csv, as_html, walk_list
+    from nyballot.reckoning.season import season_year, today
+    from nyballot.voters.store import opened
+
+    unit = parse_units(units)  # a bad unit is refused before the store is opened
+    with opened(db) as con:
+        walk = walk_list(con, party, unit, season_year() if year is None else year)
+    if fmt == "pdf":
+        from nyballot.export.pdf import html_to_pdf
+
+        body = html_to_pdf(as_html(walk, today()))
+    else:
+        body = as_csv(walk).encode("utf-8")
+    if output is None:
+        sys.stdout.buffer.write(body)
+        sys.stdout.buffer.flush()
+        return
+    output.write_bytes(body)
+    echo(f"{output}: {walk.count:,} voters on {len(walk.streets):,} streets ({fmt})")
+
+
 __all__ = ["voters"]

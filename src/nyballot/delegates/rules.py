@@ -1,9 +1,11 @@
 """The delegates stage's one reader of the law: the provisions of delegate allocation
 (``delegates.*``), typed, under the law in force in the year asked (or a law chosen).
 
-Where that law has no allocation of its own (no act in force enacts ``delegates.*``), the
-provisions are read from the act in the law data that would enact them, and the answer is
-marked a what-if of that act, in words: never a silent fall-back.
+Where that law has no allocation of its own (no act in force enacts ``delegates.*``), there
+is no answer: the refusal names the act in the law data that would enact one, to be asked for
+(``with``) as a what-if. A bill is never read unless it is asked for. A bill asked for in a
+year it does not govern (S.5961 was for 2016) is read as it would enact the allocation, and
+the answer says so: § 2-122-b has no day or year of its own to count from.
 """
 
 from __future__ import annotations
@@ -12,9 +14,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from nyballot.errors import UsageError
-from nyballot.law.choice import LawChoice
-from nyballot.law.loader import load_law
-from nyballot.law.model import Provision
+from nyballot.law.choice import LawChoice, normalise_name
+from nyballot.law.loader import load_law, overlay_years
+from nyballot.law.model import Overlay, Provision
 from nyballot.law.provisions import ResolvedLaw, named, provisions_in_force, resolve
 from nyballot.reckoning.season import season_note, season_year
 
@@ -64,19 +66,48 @@ class DelegateRules:
     quotes: dict[str, Quote]
 
 
-def _what_if(law: ResolvedLaw, year: int) -> tuple[ResolvedLaw, str]:
-    """The law to read when the one asked has no allocation: the act that would enact it."""
-    data = load_law()
-    acts = [o for o in data.overlays.values() if any(p.id == SEATS for p in o.provisions)]
+def enacting_acts() -> list[Overlay]:
+    """The acts in the law data that enact an allocation (a bill among them is a what-if)."""
+    return [o for o in load_law().overlays.values() if any(p.id == SEATS for p in o.provisions)]
+
+
+def _no_allocation(law: ResolvedLaw, year: int) -> UsageError:
+    """The refusal when the law read has no allocation, naming the act that would enact one."""
+    acts = enacting_acts()
+    title = law.version.title
+    bills = [o.cite for o in law.overlays if not o.enacted]  # the acts in force go unsaid
+    if bills:
+        title += " and " + ", ".join(bills)  # not "with": that word is the field's
+    head = f"year {year}: {title} has no delegate allocation"
     if not acts:
-        title = law.version.title
-        raise UsageError(f"year {year}: {title} has no delegate allocation (text not found)")
+        return UsageError(f"{head} (text not found)")
     act = acts[0]
-    why = (
-        f"the law in force in {year} ({law.version.title}) has no delegate allocation; read "
-        f"as {act.cite} would enact it ({act.status.rstrip('.') or 'not enacted'})"
+    state = "enacted" if act.enacted else "a bill never enacted"
+    return UsageError(
+        f"{head}; {act.cite} ({state}) would enact one: give with {act.id} to read it as a what-if",
+        fields=("with",),
     )
-    return named(law.version.id, [act.id]), why
+
+
+def _asked(choice: LawChoice, year: int) -> tuple[ResolvedLaw, list[str]]:
+    """The law asked for, and why it is read outside its years: the overlays asked for that do
+    not govern the year are read over the version in force, as they would enact their words."""
+    data = load_law()
+    ids = [normalise_name(name, data.overlays) for name in choice.overlays]
+    if None in ids or not ids:  # an unknown name, or none: resolve says what it says
+        return resolve(choice, year), []
+    version = resolve(LawChoice(choice.law), year).version
+    outside = [
+        data.overlays[i] for i in ids if i and not data.overlays[i].applies_to(version.id, year)
+    ]
+    if not outside:
+        return resolve(choice, year), []
+    notes = []
+    for act in outside:
+        years = overlay_years(act, data)
+        span = f"{years[0]} to {years[-1]}" if years else "no year"
+        notes.append(f"{act.cite} governs {span}, read for {year} as it would enact its words")
+    return named(version.id, [i for i in ids if i]), notes
 
 
 def _law_text(law: ResolvedLaw, found: dict[str, Provision]) -> str:
@@ -105,12 +136,12 @@ def delegate_rules(choice: LawChoice | None = None, year: int | None = None) -> 
     (default: ``season_year()``, said in ``year_note``)."""
     note = season_note(season_year()) if year is None else ""
     year = season_year() if year is None else year
-    law = resolve(choice or LawChoice(), year)
+    law, out_of_years = _asked(choice or LawChoice(), year)
     found = provisions_in_force(law)
-    what_if = "; ".join(f"{o.cite} was never enacted" for o in law.overlays if not o.enacted)
+    never = [f"{o.cite} was never enacted" for o in law.overlays if not o.enacted]
+    what_if = "; ".join([*never, *out_of_years])
     if SEATS not in found:
-        law, what_if = _what_if(law, year)
-        found = provisions_in_force(law)
+        raise _no_allocation(law, year)
     get = {pid: _need(found, pid, law) for pid in TYPES}
     at = "delegates.district.threshold"
     return DelegateRules(

@@ -11,5 +11,6 @@ tally           the number required (§ 6-136(2), § 6-142(2)) and the count aga
 book            other petitions for the office, from the desk's book (§ 6-134(3))
 kept            reviews kept in the store, and the clerk's overrides
 report          text, the clerk's worksheet, the specifications (HTML and PDF)
+walklist        the voters who may sign in a unit, by street and house, for canvassers
 workers         reviews in worker processes for the server: bounded queues, answers streamed
 """

@@ -279,18 +279,25 @@ def _required(con: duckdb.DuckDBPyConnection, request: Request) -> dict[str, Any
     return required_dict(request, request.enrolled, "given (enrolled)")
 
 
-def enrolled_in_file(con: duckdb.DuckDBPyConnection, request: Request) -> int:
-    """Active voters of the party in the unit (§ 6-136(2) excludes inactive status)."""
+def active_in_unit(party: str | None, units: tuple[tuple[str, str], ...]) -> tuple[str, list[Any]]:
+    """The SQL condition (and its parameters) for the active voters of the party in the unit:
+    not inactive, purged or pre-registered (§ 6-136(2) excludes inactive status), a unit's
+    number matched as ``rulings.outside`` reads it (leading zeros aside)."""
     where = ["STATUS NOT IN ('I', 'P', '17')"]
     params: list[Any] = []
-    if request.party:
+    if party:
         where.append("ENROLLMENT = ?")
-        params.append(request.party)
-    for name, value in request.units:
+        params.append(party)
+    for name, value in units:
         where.append(f"ltrim(upper(\"{name}\"), '0') = ltrim(upper(?), '0')")
         params.append(value)
-    row = con.execute(f"SELECT count(*) FROM voters WHERE {' AND '.join(where)}", params)
-    found = row.fetchone()
+    return " AND ".join(where), params
+
+
+def enrolled_in_file(con: duckdb.DuckDBPyConnection, request: Request) -> int:
+    """Active voters of the party in the unit (§ 6-136(2) excludes inactive status)."""
+    where, params = active_in_unit(request.party, request.units)
+    found = con.execute(f"SELECT count(*) FROM voters WHERE {where}", params).fetchone()
     return int(found[0]) if found else 0
 
 

@@ -42,12 +42,17 @@ NO_VOTES = (
 )
 
 
-# A share of none is no number: a petition with no valid line is never "sufficient" against
-# it. A count of 0 is nearly always a party or unit that names no voter (a typo).
-NO_ENROLLED = (
-    "no voter of the party is enrolled in the unit, so five per centum gives no number (check "
-    "party and unit); give enrolled or required"
-)
+def no_enrolled(share: Number) -> str:
+    """Why a count of no enrolled voter gives no number, in the share's own words (five per
+    centum, or what the year's law says). A share of none is no number: a petition with no
+    valid line is never "sufficient" against it. A count of 0 is nearly always a party or
+    unit that names no voter (a typo)."""
+    return (
+        f"no voter of the party is enrolled in the unit, so {share.said} (§ {share.cite}) gives "
+        "no number (check party and unit); give enrolled or required"
+    )
+
+
 NO_VOTES_CAST = "0 votes for governor give no number; give governor_votes or required"
 
 
@@ -83,7 +88,7 @@ def _share_alone(request: Request, petition: str, counted: dict[str, Any], base:
         "cite": share.cite,
         "words": share.law,
         "secondary": bool(share.evidence),
-        "note": f"{float(share.value * 100):g} per centum of the {what}, rounded up to a whole "
+        "note": f"{share.said} of the {what}, rounded up to a whole "
         f"signer; the limits of {limits} are not applied ({why_not}; give the number required "
         "for them)",
     }
@@ -107,7 +112,8 @@ def required_number(request: Request, enrolled: int) -> dict[str, Any]:
     """The number required of ``enrolled`` voters of the party in the request's unit."""
     counted: dict[str, Any] = {"enrolled": enrolled}
     if enrolled == 0:
-        return _none_of(share_of(request, "designating"), counted, NO_ENROLLED)
+        share = share_of(request, "designating")
+        return _none_of(share, counted, no_enrolled(share))
     return _required(request, "designating", enrolled, counted, Inputs(enrolled=enrolled))
 
 

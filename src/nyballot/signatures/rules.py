@@ -65,6 +65,7 @@ class Number:
     unverified: str = ""  # why the words may not be those in force, or ""
     enacted_by: str | None = None  # the overlay that enacted it (None: the version)
     act: str = ""  # that overlay's citation, for the list of acts applied
+    said: str = ""  # the value as the law says it ("five per centum")
 
     @property
     def whole(self) -> int:
@@ -86,6 +87,7 @@ def _number(item: Provision, value: Fraction) -> Number:
         unverified=item.unverified,
         enacted_by=item.overlay,
         act=act,
+        said=item.value,
     )
 
 

@@ -15,13 +15,14 @@ import json
 from typing import Annotated, Any, cast, get_args
 
 from fastapi import APIRouter, File, Form, Request, UploadFile
-from fastapi.responses import Response
+from fastapi.responses import JSONResponse, Response
 
 from nyballot.ballot import build_ballot, parse_ballot
 from nyballot.ballot.render import ballot_dict, law_line
 from nyballot.delegates import allocate, parse_results
 from nyballot.delegates.allocate import Denominator, Rounding
 from nyballot.delegates.report import result_dict
+from nyballot.delegates.rules import delegate_rules, enacting_acts
 from nyballot.errors import UsageError
 from nyballot.law.bills import choose_law
 from nyballot.law.choice import LawChoice
@@ -185,7 +186,8 @@ def _form(
 
 @router.get("/web/delegates", response_model=None)
 def delegates_form(request: Request) -> Response:
-    return _form(request, "delegates.html", "delegates", result=None, at_large=14)
+    return _form(request, "delegates.html", "delegates", result=None, at_large=14,
+                 acts=enacting_acts())  # fmt: skip
 
 
 @router.post("/web/delegates", response_model=None)
@@ -196,10 +198,13 @@ async def delegates_page(
     denominator: Annotated[str, Form(max_length=20)] = "qualifying",
     rounding: Annotated[str, Form(max_length=20)] = "half-up",
     format: Annotated[str, Form(max_length=10)] = "html",
+    bill: Annotated[list[str] | None, Form(max_length=3)] = None,
 ) -> Response:
-    """National convention delegates under § 2-122-b (S.5961, a what-if), from a results CSV;
-    a bad file or field is the form again, as typed, with what was wrong."""
-    typed = {"denominator": denominator, "rounding": rounding, "format": format}
+    """National convention delegates under § 2-122-b, from a results CSV, under the law in
+    force with the bills ticked (the law in force has none: a bill must be asked for). A bad
+    file or field is the form again, as typed, with what was wrong (JSON when JSON was asked)."""
+    typed = {"denominator": denominator, "rounding": rounding, "format": format,
+             "bill": bill or []}  # fmt: skip
     try:
         seats = _count(at_large, "at-large delegates")
         if seats is None or seats > 1000:
@@ -208,11 +213,14 @@ async def delegates_page(
             raise UsageError("denominator: qualifying or all; rounding: half-up or half-even")
         text = await _read(results, "results.csv")
         votes = parse_results(text, (results.filename or "results.csv")[:100])
+        rules = delegate_rules(LawChoice(None, tuple(bill or ())))
         result = allocate(votes, seats, denominator=cast(Denominator, denominator),
-                          rounding=cast(Rounding, rounding))  # fmt: skip
+                          rounding=cast(Rounding, rounding), rules=rules)  # fmt: skip
     except UsageError as exc:
+        if format == "json":
+            return JSONResponse({"error": str(exc)}, status_code=400)
         return _form(request, "delegates.html", "delegates", str(exc), result=None,
-                     at_large=at_large, typed=typed)  # fmt: skip
+                     at_large=at_large, typed=typed, acts=enacting_acts())  # fmt: skip
     return respond(
         request,
         "delegates.html",
@@ -224,6 +232,7 @@ async def delegates_page(
         result=result,
         at_large=seats,
         typed=typed,
+        acts=enacting_acts(),
         error="",
     )
 
