@@ -97,6 +97,11 @@ def test_the_boards_and_voters_commands_print_what_the_page_says() -> None:
     assert rows["audit.primary"]["closes"] == "2027-07-06"
     dated = {d["id"]: d for d in json.loads(governor)["deadlines"]}
     assert dated["canvass.governor_statement"]["closes"] == "2026-12-10"
+    # § 9-214(1), on the state board's 2026 calendar: Nov 3 + 25 = Sat Nov 28, not moved.
+    assert (dated["canvass.general"]["closes"], dated["canvass.general"]["evidence"]) == (
+        "2026-11-28",
+        "secondary",
+    )
     assert "resting on words carried forward" in coverage
 
 
