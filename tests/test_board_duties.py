@@ -126,6 +126,7 @@ def test_the_page_form_offers_the_reading_and_the_page_reads_it(site: TestClient
     assert 'name="duties"' in client.get("/").text
     moved = client.get("/web/calendar?year=2027&duties=rolled", follow_redirects=False)
     assert moved.headers["location"] == "/web/calendar/2027?duties=rolled"
+
     def row(query: str) -> str:
         page = client.get(f"/web/calendar/2027{query}").text
         start = page.index('data-rule="canvass.primary"')

@@ -156,9 +156,7 @@ def test_the_web_page_shows_the_mark(client: TestClient) -> None:
     page = client.get("/web/calendar/2020").text
     assert "Secondary source:" in page and 'id="secondary-note"' in page
     # Every year now holds a secondary date (§ 9-214(1)); a rule on statute words has no mark.
-    assert 'id="secondary"' not in client.get(
-        "/web/explain/2017/designating_petition.filing"
-    ).text
+    assert 'id="secondary"' not in client.get("/web/explain/2017/designating_petition.filing").text
     assert 'id="secondary"' in client.get(f"/web/explain/2020/{SECONDARY}").text
 
 

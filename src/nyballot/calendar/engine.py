@@ -289,7 +289,14 @@ def last_day_given(
         hint = suggest(rule_id, rules)
         raise UsageError(f"rule '{rule_id}': not in the {calendar.year} law ({calendar.law}){hint}")
     ev = Evaluator(
-        rules, calendar.year, load_law(), events or {}, given, "rolled", ready.labels, calendar.duties
+        rules,
+        calendar.year,
+        load_law(),
+        events or {},
+        given,
+        "rolled",
+        ready.labels,
+        calendar.duties,
     )
     value = ev.field(rule_id, part)
     return value.final, value.steps

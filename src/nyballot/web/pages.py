@@ -150,7 +150,9 @@ def _asked(
     in the query), or what was wrong with the request, for the page to render."""
     try:
         conv = convention or "rolled"
-        choice = _choice(year, law, overlays, event, conv, primary, general, duties or DEFAULT_DUTIES)
+        choice = _choice(
+            year, law, overlays, event, conv, primary, general, duties or DEFAULT_DUTIES
+        )
         return choice, choice.calendar()
     except NyballotError as exc:
         return exc
