@@ -52,6 +52,9 @@ def _listed() -> dict[str, set[str]]:
         if len(cells) == 3 and cells[0] in GROUPS:
             sections = set(re.findall(r"\b\d+-\d+(?:-[a-z]+)?\b", cells[2]))
             sections |= {"PBO-42"} if "PBO § 42" in cells[2] else set()
+            sections |= {
+                f"{t}NYCRR-{n}" for t, n in re.findall(r"(\d+) NYCRR (\d+\.\d+)", cells[2])
+            }
             found[GROUPS[cells[0]]] = sections
     return found
 
