@@ -134,3 +134,12 @@ def test_the_page_form_offers_the_reading_and_the_page_reads_it(site: TestClient
 
     assert "2027-07-06" in row("?duties=rolled")  # beside the statute's day it rolled from
     assert "2027-07-05" in row("") and "2027-07-06" not in row("")
+
+
+def test_the_json_says_which_reading_of_duties_it_is_under() -> None:
+    def duties(*flags: str) -> str:
+        out = CliRunner().invoke(cli, ["calendar", "2015", *flags, "--format", "json"])
+        assert out.exit_code == 0, out.output
+        return str(json.loads(out.output)["duties"])
+
+    assert (duties(), duties("--duties", "rolled")) == ("fixed", "rolled")

@@ -95,6 +95,7 @@ def calendar_dict(cal: Calendar, year_note: str | None = None) -> dict[str, Any]
         "elections": {k: iso(v) for k, v in cal.elections.items()},
         "deadlines": [deadline_dict(d) for d in cal.deadlines],
         "notes": cal.notes,
+        "duties": cal.duties,  # how a board's duty due on a weekend or holiday is read
     }
 
 
