@@ -52,6 +52,9 @@ def _listed() -> dict[str, set[str]]:
         if len(cells) == 3 and cells[0] in GROUPS:
             sections = set(re.findall(r"\b\d+-\d+(?:-[a-z]+)?\b", cells[2]))
             sections |= {"PBO-42"} if "PBO § 42" in cells[2] else set()
+            sections |= {
+                f"{t}NYCRR-{n}" for t, n in re.findall(r"(\d+) NYCRR (\d+\.\d+)", cells[2])
+            }
             found[GROUPS[cells[0]]] = sections
     return found
 
@@ -80,7 +83,7 @@ def _run(script: str) -> list[str]:
 
 
 def test_the_boards_and_voters_commands_print_what_the_page_says() -> None:
-    both, fixed, governor, coverage = _run(_block("## The boards' and voters' dates of a year"))
+    both, rolled, governor, coverage = _run(_block("## The boards' and voters' dates of a year"))
     text = " ".join(both.split())
     for rule_id, day in (
         ("enrolment_lists.publication", "Sat 2027-02-20"),
@@ -89,14 +92,19 @@ def test_the_boards_and_voters_commands_print_what_the_page_says() -> None:
         ("voter.registration_by_mail_receipt.primary", "Sat 2027-06-12"),
         ("voter.early_mail_application_by_letter.primary", "Sat 2027-06-12"),
         ("military.ballot_postmark.primary", "Tue 2027-06-22"),
-        ("canvass.primary", "Tue 2027-07-06"),
+        ("canvass.primary", "Mon 2027-07-05"),
     ):
         assert rule_id in text and day in text, rule_id
-    rows = {r["id"]: r for r in csv.DictReader(io.StringIO(fixed.removeprefix("\ufeff")))}
-    assert rows["canvass.primary"]["closes"] == "2027-07-05"
-    assert rows["audit.primary"]["closes"] == "2027-07-05"
+    rows = {r["id"]: r for r in csv.DictReader(io.StringIO(rolled.removeprefix("\ufeff")))}
+    assert rows["canvass.primary"]["closes"] == "2027-07-06"
+    assert rows["audit.primary"]["closes"] == "2027-07-06"
     dated = {d["id"]: d for d in json.loads(governor)["deadlines"]}
     assert dated["canvass.governor_statement"]["closes"] == "2026-12-10"
+    # § 9-214(1), on the state board's 2026 calendar: Nov 3 + 25 = Sat Nov 28, not moved.
+    assert (dated["canvass.general"]["closes"], dated["canvass.general"]["evidence"]) == (
+        "2026-11-28",
+        "secondary",
+    )
     assert "resting on words carried forward" in coverage
 
 

@@ -74,7 +74,7 @@ def calendar(case: Case) -> None:
         convention=case.get("convention", "rolled"),
         enacted=case.get("enacted", True),
         enacted_on=case.get("enacted_on"),
-        duties=case.get("duties", "rolled"),
+        duties=case.get("duties", "fixed"),
     )
     if "law" in case:
         assert cal.law == case["law"]

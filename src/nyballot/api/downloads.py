@@ -32,7 +32,7 @@ Event = Annotated[
     Query(alias="event", max_length=MAX_EVENTS, description="Events, NAME=YYYY-MM-DD"),
 ]
 Convention = Annotated[Literal["rolled", "statutory"], Query()]
-Duties = Annotated[Literal["rolled", "fixed"], Query()]
+Duties = Annotated[Literal["fixed", "rolled"], Query()]
 Day = Annotated[
     str | None, Query(max_length=10, description="A typed-in election day, YYYY-MM-DD (what-if)")
 ]
@@ -50,7 +50,7 @@ async def asked(
     convention: Convention = "rolled",
     primary: Day = None,
     general: Day = None,
-    duties: Duties = "rolled",
+    duties: Duties = "fixed",
 ) -> CalendarRequest:
     """The calendar a download asks for: the year in its path, the law, events and typed-in
     election days in its query."""

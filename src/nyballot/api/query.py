@@ -6,7 +6,7 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 
-from nyballot.calendar.model import CONVENTIONS, Convention
+from nyballot.calendar.model import CONVENTIONS, DEFAULT_DUTIES, Convention
 from nyballot.calendar.request import CalendarRequest
 from nyballot.errors import UsageError
 from nyballot.law.loader import parse_iso_date
@@ -52,11 +52,12 @@ def choose(
     convention: str = "rolled",
     primary: str | None = None,
     general: str | None = None,
-    duties: str = "rolled",
+    duties: str = DEFAULT_DUTIES,
 ) -> CalendarRequest:
     """Read a calendar request; a malformed one raises UsageError. ``primary`` and
     ``general`` type in election days (YYYY-MM-DD), making the calendar a what-if; ``duties``
-    reads a board's duty counted forward from an election (``rolled`` or ``fixed``)."""
+    reads a board's duty counted forward from an election (``fixed``, the default, or
+    ``rolled``)."""
     number = year if isinstance(year, int) else parse_year(year)
     law = (law or "").strip() or None
     if law is not None and len(law) > MAX_NAME:
@@ -71,7 +72,7 @@ def choose(
         )
     conv: Convention = "statutory" if convention == "statutory" else "rolled"
     if duties not in ("rolled", "fixed"):
-        raise UsageError(f"duties '{duties[:MAX_NAME]}': expected rolled or fixed")
+        raise UsageError(f"duties '{duties[:MAX_NAME]}': expected fixed or rolled")
     from nyballot.bills.uploaded import resolve
 
     unique = tuple(dict.fromkeys(resolve([o.strip() for o in overlays if o.strip()])))
@@ -83,7 +84,7 @@ def choose(
         conv,
         primary=_typed_day(primary, "primary"),
         general=_typed_day(general, "general"),
-        duties="fixed" if duties == "fixed" else "rolled",
+        duties="rolled" if duties == "rolled" else "fixed",
     )
 
 

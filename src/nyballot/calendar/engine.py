@@ -30,7 +30,13 @@ from nyballot.calendar.preparing import Prepared, prepared
 from nyballot.errors import OutOfCoverageError, UsageError, suggest
 from nyballot.law.choice import LawChoice, normalise_name, resolve_law
 from nyballot.law.loader import Law, load_law
-from nyballot.law.model import ConflictReading, DutyReading, LawVersion, Overlay
+from nyballot.law.model import (
+    DEFAULT_DUTIES,
+    ConflictReading,
+    DutyReading,
+    LawVersion,
+    Overlay,
+)
 
 
 def build_calendar(
@@ -47,7 +53,7 @@ def build_calendar(
     ordered: bool = False,
     outside_coverage: bool = False,
     conflicts: ConflictReading = "later",
-    duties: DutyReading = "rolled",
+    duties: DutyReading = DEFAULT_DUTIES,
 ) -> Calendar:
     """The political calendar of a year under the law in force (or the law named).
 
@@ -72,7 +78,7 @@ def build_calendar(
             f"conflicts '{conflicts}': expected later or earlier", fields=("conflicts",)
         )
     if duties not in DUTIES:
-        raise UsageError(f"duties '{duties}': expected rolled or fixed", fields=("duties",))
+        raise UsageError(f"duties '{duties}': expected fixed or rolled", fields=("duties",))
     ready = prepared(
         version.id,
         tuple(o.id for o in chosen),
@@ -245,7 +251,7 @@ def calendar_under(
     convention: Convention = "rolled",
     enacted: bool = True,
     outside_coverage: bool = False,
-    duties: DutyReading = "rolled",
+    duties: DutyReading = DEFAULT_DUTIES,
 ) -> Calendar:
     """The political calendar of a year under a law choice (``build_calendar`` for the rest)."""
     return build_calendar(
@@ -282,6 +288,15 @@ def last_day_given(
     if rule_id not in rules:
         hint = suggest(rule_id, rules)
         raise UsageError(f"rule '{rule_id}': not in the {calendar.year} law ({calendar.law}){hint}")
-    ev = Evaluator(rules, calendar.year, load_law(), events or {}, given, "rolled", ready.labels)
+    ev = Evaluator(
+        rules,
+        calendar.year,
+        load_law(),
+        events or {},
+        given,
+        "rolled",
+        ready.labels,
+        calendar.duties,
+    )
     value = ev.field(rule_id, part)
     return value.final, value.steps

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from nyballot.calendar.model import Convention, Part, Step
 from nyballot.law.loader import Law
-from nyballot.law.model import DutyReading, Rule
+from nyballot.law.model import DEFAULT_DUTIES, DutyReading, Rule
 from nyballot.reckoning import dates
 from nyballot.reckoning.dates import format_day
 from nyballot.reckoning.expressions import (
@@ -54,7 +54,7 @@ class Evaluator:
         overrides: Mapping[str, tuple[dt.date, str]],
         convention: Convention,
         labels: Mapping[int, str] | None = None,
-        duties: DutyReading = "rolled",
+        duties: DutyReading = DEFAULT_DUTIES,
     ) -> None:
         self.rules = rules
         self.labels = labels or {}

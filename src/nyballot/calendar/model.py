@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from nyballot.errors import UsageError, suggest
+from nyballot.law.model import DEFAULT_DUTIES as DEFAULT_DUTIES
 from nyballot.law.model import KIND_GROUPS, DutyReading, KindGroup, Rule
 
 Part = Literal["opens", "closes", "when", "note"]
@@ -26,14 +27,16 @@ CONVENTIONS: dict[Convention, str] = {
 }
 
 
+# The default first: the web form offers them in this order.
 DUTIES: dict[DutyReading, str] = {
+    "fixed": (
+        "a board's duty counted forward from an election keeps the statute's last day, a "
+        "Saturday, Sunday or public holiday included (§ 1-106(1) moves only the last day for "
+        "filing; the state board's practice)"
+    ),
     "rolled": (
         "a board's duty counted forward from an election whose last day falls on a Saturday, "
         "Sunday or public holiday may be done the next business day (GCL § 25-a)"
-    ),
-    "fixed": (
-        "a board's duty counted forward from an election keeps the statute's last day "
-        "(§ 1-106(1) moves only the last day for filing)"
     ),
 }
 
@@ -121,7 +124,7 @@ class Calendar:
     convention: Convention
     events: dict[str, dt.date]
     deadlines: list[Deadline]
-    duties: DutyReading = "rolled"  # how a board's duty counted forward treats a holiday
+    duties: DutyReading = DEFAULT_DUTIES  # how a board's duty counted forward treats a holiday
     notes: list[str] = field(default_factory=list)
     overlay_status: list[OverlayStatus] = field(default_factory=list)
     # Why these dates are not the law's own dates for the year: a bill never enacted, election

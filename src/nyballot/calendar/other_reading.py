@@ -3,8 +3,9 @@
 A deadline counted from another last day that rolled forward is counted, by default, from the
 rolled day (the state board's practice; no statute or decision says so expressly); the other
 reading counts from the statute's own day. A board's duty counted forward from an election
-rolls, by default, under GCL § 25-a; the other reading keeps the statute's day (§ 1-106(1) moves
-only the last day for filing). Where the two differ, the derivation says so.
+keeps, by default, the statute's day, as the state board's calendars print it (§ 1-106(1) moves
+only the last day for filing); the other reading rolls it under GCL § 25-a. Where the two
+differ, the derivation says so.
 """
 
 from __future__ import annotations

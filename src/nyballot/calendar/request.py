@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 from nyballot.calendar.engine import calendar_under
 from nyballot.calendar.model import Calendar, Convention
 from nyballot.law.choice import LawChoice
-from nyballot.law.model import ConflictReading, DutyReading
+from nyballot.law.model import DEFAULT_DUTIES, ConflictReading, DutyReading
 
 Dated = tuple[tuple[str, dt.date], ...]
 
@@ -40,7 +40,7 @@ class CalendarRequest:
     ordered: bool = False
     conflicts: ConflictReading = "later"
     outside_coverage: bool = False
-    duties: DutyReading = "rolled"
+    duties: DutyReading = DEFAULT_DUTIES
 
     @classmethod
     def under(cls, year: int, choice: LawChoice, **asked: Any) -> CalendarRequest:
@@ -71,7 +71,7 @@ class CalendarRequest:
         pairs += [("event", f"{name}={day.isoformat()}") for name, day in self.events]
         if self.convention != "rolled":
             pairs.append(("convention", self.convention))
-        if self.duties != "rolled":
+        if self.duties != DEFAULT_DUTIES:
             pairs.append(("duties", self.duties))
         pairs += [
             (k, d.isoformat())

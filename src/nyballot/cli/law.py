@@ -25,6 +25,7 @@ from nyballot.law.checks import (
 )
 from nyballot.law.loader import Law, load_law, overlay_years
 from nyballot.law.model import Change, Overlay, Rule
+from nyballot.law.subdivisions import with_sign
 
 
 @click.group()
@@ -139,7 +140,7 @@ def show(name: str, fmt: str) -> None:
     console.print(f"[bold]{header['id']}[/bold]: {escape(str(header['title']))}")
     console.print(str(header.get("description", "")), markup=False)
     for rule in v.rules.values():
-        console.print(f"\n[bold]{rule.id}[/bold]  § {rule.cite}")
+        console.print(f"\n[bold]{rule.id}[/bold]  {with_sign(rule.cite)}")
         for words in rule.law or ("(text not found)",):
             console.print(f'  "{words}"', markup=False)
         for part, expr in rule.expressions().items():

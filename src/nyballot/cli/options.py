@@ -93,11 +93,12 @@ def calendar_options(func: F) -> F:
         ),
         click.option(
             "--duties",
-            type=click.Choice(["rolled", "fixed"]),
-            default="rolled",
+            type=click.Choice(["fixed", "rolled"]),
+            default="fixed",
             show_default=True,
-            help="A board's duty counted forward from an election, due on a holiday: done the "
-            "next business day (GCL § 25-a) or on the statute's day.",
+            help="A board's duty counted forward from an election, due on a Saturday, Sunday or "
+            "holiday: on the statute's day (the boards' practice) or the next business day "
+            "(GCL § 25-a).",
         ),
         click.option("--no-enacted", is_flag=True, help="Leave out the one-year enacted overlays."),
         click.option(

@@ -38,7 +38,8 @@ def totals_line(report: Coverage) -> str:
 def print_coverage(report: Coverage, console: Console) -> None:
     v = report.version
     table = Table(title=f"Coverage of the shipped texts: {v.id}, {v.title}", show_lines=False)
-    table.add_column("§", no_wrap=True)
+    # Statute sections (§ 6-158(1)) and regulations (9 NYCRR 6211.7(c)): a regulation is no §.
+    table.add_column("provision", no_wrap=True)
     table.add_column("status", no_wrap=True)
     table.add_column("rules that encode it / why none does")
     table.add_column("its words", style="dim")

@@ -25,6 +25,7 @@ from icalendar import Calendar as ICalendar
 
 from nyballot.calendar.model import Calendar, Deadline
 from nyballot.errors import UsageError
+from nyballot.law.subdivisions import with_sign
 
 PRODID = "-//nyballot//New York political calendar//EN"
 EPOCH = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)  # LAST-MODIFIED = EPOCH + SEQUENCE seconds
@@ -55,7 +56,7 @@ def calendar_name(cal: Calendar) -> str:
 
 def _description(cal: Calendar, deadline: Deadline) -> str:
     lines = [f"{WHAT_IF}: {reason}." for reason in cal.what_if_reasons]
-    lines.append(f"§ {deadline.cite}: {deadline.title}")
+    lines.append(f"{with_sign(deadline.cite)}: {deadline.title}")
     lines += [f'"{words}"' for words in deadline.rule.law]
     if deadline.unverified:
         lines.append(f"TEXT UNVERIFIED: {deadline.unverified}")

@@ -18,6 +18,7 @@ from nyballot.calendar.model import Calendar, Deadline, Step
 from nyballot.compare import Comparison
 from nyballot.law.choice import law_words
 from nyballot.law.model import Provision, kind_groups
+from nyballot.law.subdivisions import is_regulation
 from nyballot.reckoning.holidays import holidays
 
 
@@ -57,6 +58,7 @@ def deadline_dict(d: Deadline) -> dict[str, Any]:
         "evidence_source": rule.evidence_source or None,
         "impossible": d.impossible or None,
         "closes_at_latest": iso(d.closes_at_latest),
+        "authority": "regulation" if is_regulation(d.cite) else "statute",
     }
 
 
@@ -93,6 +95,7 @@ def calendar_dict(cal: Calendar, year_note: str | None = None) -> dict[str, Any]
         "elections": {k: iso(v) for k, v in cal.elections.items()},
         "deadlines": [deadline_dict(d) for d in cal.deadlines],
         "notes": cal.notes,
+        "duties": cal.duties,  # how a board's duty due on a weekend or holiday is read
     }
 
 

@@ -8,6 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from nyballot.calendar.model import Calendar, Deadline
+from nyballot.law.subdivisions import with_sign
 from nyballot.reckoning.dates import format_day
 
 UNVERIFIED_MARK = "†"
@@ -95,7 +96,7 @@ def _print_stacked(cal: Calendar, console: Console) -> None:
     for d in cal.deadlines:
         opens, closes = _date_cell(d)
         days = " – ".join(x for x in (opens, closes) if x)
-        console.print(Text(f"{days}   § {d.cite}{_marks(d)}", style="bold"))
+        console.print(Text(f"{days}   {with_sign(d.cite)}{_marks(d)}", style="bold"))
         console.print(Text(f"  {d.title}"))
         console.print(Text(f"  {d.id}", style="dim"), soft_wrap=True)
 
@@ -125,7 +126,7 @@ def print_calendar(cal: Calendar, console: Console) -> None:
 def print_derivation(d: Deadline, console: Console) -> None:
     days = " to ".join(format_day(x) for x in (d.opens, d.closes) if x)
     dates = days or d.status.replace("_", " ")
-    console.print(f"[bold]{d.id}[/bold] = {dates}    § {d.cite}")
+    console.print(f"[bold]{d.id}[/bold] = {dates}    {with_sign(d.cite)}")
     console.print(d.title, markup=False)
     for words in d.rule.law:
         console.print(f'  [italic]"{escape(words)}"[/italic]')

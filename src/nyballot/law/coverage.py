@@ -19,7 +19,7 @@ from nyballot.law.coverage_data import CoverageData, Listed, Section, coverage_d
 from nyballot.law.loader import apply_overlays, load_law
 from nyballot.law.markers import Derived, derive
 from nyballot.law.model import LawVersion, Rule, kind_groups
-from nyballot.law.subdivisions import Cited, Path, cite_of, parse_cite
+from nyballot.law.subdivisions import Cited, Path, cite_of, is_regulation, parse_cite
 from nyballot.law.texts import shipped_texts
 
 Status = Literal["encoded", "no_date", "missing", "not_modelled", "unexplained"]
@@ -74,7 +74,10 @@ class Coverage:
 
 
 def _section_key(section: str) -> tuple[int, list[tuple[int, str]]]:
-    """Statute order: the Election Law first, then other laws; numbers as numbers."""
+    """Statute order: the Election Law first, then other laws, then regulations; numbers as
+    numbers."""
+    if is_regulation(section):
+        return 3, [(int(n), "") for n in re.findall(r"\d+", section)]
     law = 0 if section[:1].isdigit() else 1 if section.startswith("GCN") else 2
     parts = re.findall(r"(\d+)|([a-z]+)", section.lower().removeprefix("gcn-").removeprefix("pbo-"))
     return law, [(int(n) if n else 0, s) for n, s in parts]

@@ -22,6 +22,7 @@ from nyballot.law.subdivisions import Path
 Reason = Literal["no-date", "missing", "not-modelled"]
 WHOLE = "whole"  # the key of a section without subdivisions
 _UNIT = re.compile(r"(\d+(?:-[a-z])?)((?:\([a-z]\))?)")
+_LETTERED = re.compile(r"\(([a-z])\)")
 
 
 @dataclass(frozen=True)
@@ -58,9 +59,14 @@ def _path(key: object, where: str) -> Path:
     text = str(key)
     if text == WHOLE:
         return ()
+    lettered = _LETTERED.fullmatch(text)
+    if lettered is not None:  # a regulation's subdivision: 9 NYCRR 6211.7(c)
+        return (lettered[1],)
     m = _UNIT.fullmatch(text)
     if m is None:
-        raise LawDataError(f"{where}: '{text}' is not a subdivision ('6', '2-a', '6(a)', 'whole')")
+        raise LawDataError(
+            f"{where}: '{text}' is not a subdivision ('6', '2-a', '6(a)', '(c)', 'whole')"
+        )
     return (m[1], *re.findall(r"\(([a-z])\)", m[2]))
 
 

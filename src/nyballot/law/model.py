@@ -26,11 +26,13 @@ RuleKind = Literal[
 # rolls: rolling takes no time from the board before the election.
 NON_ROLLING_KINDS = frozenset({"election", "cutoff", "duty", "voter", "meeting", "signing"})
 # A board's duty counted forward from a day ("within thirteen days from the day upon which the
-# primary election is held"): its last day on a Saturday, Sunday or public holiday is the next
-# business day ("rolled", GCL § 25-a: a period computed from a certain day within which an act is
-# required to be done), or stays the statute's day ("fixed", § 1-106(1) moves only "the last day
-# for filing", and a board's canvass is no filing). The rules' notes quote both.
+# primary election is held"): its last day on a Saturday, Sunday or public holiday stays the
+# statute's day ("fixed", the default: § 1-106(1) moves only "the last day for filing", a board's
+# canvass is no filing, and the state board's calendars print the statute's day, a Saturday
+# included: 2015's primary canvass on Sat Sep 19), or is the next business day ("rolled", GCL
+# § 25-a: a period computed from a certain day within which an act is required to be done).
 DutyReading = Literal["rolled", "fixed"]
+DEFAULT_DUTIES: DutyReading = "fixed"
 # Who a date is for: the three groups a calendar can be filtered by (`--kind`, `kind=`).
 # Election days belong to every group: every other date is counted from them.
 KindGroup = Literal["candidate", "board", "voter"]
@@ -112,7 +114,7 @@ class Rule:
         direction = getattr(self.closes, "direction", None)
         return self.kind == "duty" and direction == "after"
 
-    def rolls(self, duties: DutyReading = "rolled") -> bool:
+    def rolls(self, duties: DutyReading = DEFAULT_DUTIES) -> bool:
         """Whether the last day rolls: the kind decides, and for a board's duty counted forward
         from a day, the reading of GCL § 25-a asked for."""
         return self.roll or (duties == "rolled" and self.counted_forward_duty)

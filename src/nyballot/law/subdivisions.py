@@ -15,6 +15,13 @@ Path = tuple[str, ...]
 
 # Another law's section: "PBO 42(1)", "PBO § 42(1)", "GCL § 20"; shipped as PBO-42.txt, GCN-20.txt.
 _OTHER_LAW = {"PBO": "PBO", "GCN": "GCN", "GCL": "GCN"}
+# A regulation of the State Board of Elections is its own kind of source, never a statute:
+# "9 NYCRR 6211.7(c)", a section of title 9 of the New York Codes, Rules and Regulations; shipped
+# as regulations/9NYCRR-6211.7.txt, its section named "9NYCRR-6211.7".
+_REGULATION = re.compile(
+    r"(?P<title>\d+)\s+NYCRR\s+(?P<section>\d+(?:\.\d+)*)(?P<subs>(?:\([0-9a-z-]+\))*)"
+)
+REGULATION_MARK = "NYCRR"
 _PART = re.compile(
     r"(?:(?P<law>PBO|GCN|GCL)\s*(?:§\s*)?)?(?P<section>\d+(?:-\d+)?(?:-[a-z]+)?)"
     r"(?P<subs>(?:\([0-9a-z-]+\))*)(?:-\([0-9a-z]+\))?"
@@ -35,14 +42,25 @@ class Cited:
 
 
 def cite_of(section: str, path: Path) -> str:
-    """'6-158', ('6', 'a') -> '6-158(6)(a)'; another law's section is written 'PBO 42(1)'."""
-    name = section.replace("-", " ", 1) if section[:1].isalpha() else section
+    """'6-158', ('6', 'a') -> '6-158(6)(a)'; another law's section is written 'PBO 42(1)', a
+    regulation's '9 NYCRR 6211.7(c)'."""
+    if is_regulation(section):
+        title, _, number = section.partition(f"{REGULATION_MARK}-")
+        name = f"{title} {REGULATION_MARK} {number}"
+    else:
+        name = section.replace("-", " ", 1) if section[:1].isalpha() else section
     return name + "".join(f"({p})" for p in path)
 
 
+def is_regulation(cite: str) -> bool:
+    """Whether a cite (or a section's name) is a regulation's, not a statute's."""
+    return REGULATION_MARK in cite
+
+
 def with_sign(cite: str) -> str:
-    """'6-158(1-a)' -> '§ 6-158(1-a)'; a cite naming another law ('PBO 42(1)') as it is."""
-    return f"§ {cite}" if cite[:1].isdigit() else cite
+    """'6-158(1-a)' -> '§ 6-158(1-a)'; a cite naming another law ('PBO 42(1)') or a regulation
+    ('9 NYCRR 6211.7(c)') as it is: a regulation is never given the statute's sign."""
+    return f"§ {cite}" if cite[:1].isdigit() and not is_regulation(cite) else cite
 
 
 def _subs(text: str) -> Path:
@@ -61,6 +79,12 @@ def parse_cite(cite: str) -> list[Cited]:
     found: list[Cited] = []
     for part in cite.split(";"):
         part = part.strip()
+        reg = _REGULATION.match(part)
+        if reg is not None:
+            cited = Cited(f"{reg['title']}{REGULATION_MARK}-{reg['section']}", _subs(reg["subs"]))
+            if cited not in found:
+                found.append(cited)
+            continue
         m = _PART.match(part)
         if m is None:
             continue

@@ -19,6 +19,7 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import UploadFile
 
 from nyballot.bills.uploaded import MAX_UPLOAD, take
+from nyballot.calendar.model import DEFAULT_DUTIES
 from nyballot.errors import NyballotError, UsageError
 from nyballot.web import pages
 from nyballot.web.calendars import compare_form_response
@@ -52,7 +53,7 @@ def _asked(request: Request, year: str) -> pages.Asked:
     q = request.query_params
     return pages._asked(year, q.get("law"), q.getlist("with"), q.getlist("event"),
                         q.get("convention") or "rolled", q.get("primary"), q.get("general"),
-                        q.get("duties") or "rolled")  # fmt: skip
+                        q.get("duties") or DEFAULT_DUTIES)  # fmt: skip
 
 
 @router.post("/web/calendar/{year}/overlay", response_model=None)

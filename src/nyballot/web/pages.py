@@ -22,7 +22,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from nyballot.api.desk import kept_read
-from nyballot.calendar.model import Calendar, Deadline
+from nyballot.calendar.model import DEFAULT_DUTIES, Calendar, Deadline
 from nyballot.calendar.request import CalendarRequest
 from nyballot.errors import NyballotError, UsageError
 from nyballot.export.csv import to_csv
@@ -78,7 +78,7 @@ def _choice(
     conv: str,
     primary: str | None = None,
     general: str | None = None,
-    duties: str = "rolled",
+    duties: str = DEFAULT_DUTIES,
 ) -> CalendarRequest:
     return choose(year, law, overlays or (), events or (), conv, primary, general, duties)
 
@@ -119,7 +119,7 @@ def pick(request: Request, year: Text = None) -> Response:
             params.get("convention") or "rolled",
             params.get("primary"),
             params.get("general"),
-            params.get("duties") or "rolled",
+            params.get("duties") or DEFAULT_DUTIES,
         )
     except NyballotError as exc:
         return calendar_form_again(request, exc)
@@ -144,13 +144,15 @@ def _asked(
     convention: Text = "rolled",
     primary: Text = None,
     general: Text = None,
-    duties: Text = "rolled",
+    duties: Text = DEFAULT_DUTIES,
 ) -> Asked:
     """The calendar a page asks for (year in the path; law, events and typed-in election days
     in the query), or what was wrong with the request, for the page to render."""
     try:
         conv = convention or "rolled"
-        choice = _choice(year, law, overlays, event, conv, primary, general, duties or "rolled")
+        choice = _choice(
+            year, law, overlays, event, conv, primary, general, duties or DEFAULT_DUTIES
+        )
         return choice, choice.calendar()
     except NyballotError as exc:
         return exc
