@@ -8,7 +8,7 @@ check`` finds in the shipped texts. Two shapes:
 - a *form* (the signers' statement, the statement of witness): its passages printed in order,
   with what goes after each but the last (and, if named, after the last) in ``setting``: a fill
   such as the party, ``blank`` for a line to write on, ``break`` for a new paragraph, ``sign``
-  for a line to sign on, captioned by the passage that follows;
+  for a line to sign on, captioned by the passage that follows, or ``""`` for nothing;
 - *labels* (column headings, the cover sheet's items): each label is pieces of the passages
   joined by " / ", and a label with a word the passages do not hold is refused here, so the
   sheet never prints a word of law that ``law check`` has not found.
@@ -24,7 +24,18 @@ from nyballot.law.provisions import ResolvedLaw, provisions_in_force
 from nyballot.law.texts import fold
 
 KINDS = ("designating", "independent")
-FILLS = ("party", "primary", "election", "body", "emblem", "committee", "blank", "break", "sign")
+FILLS = (
+    "party",
+    "primary",
+    "election",
+    "body",
+    "emblem",
+    "committee",
+    "blank",
+    "break",
+    "sign",
+    "",
+)
 FORMS = ("statement", "witness", "notary")
 LABELS = ("candidates", "joint", "columns")
 COMMITTEE = "paper.independent.committee"  # § 6-140(1)(a)
@@ -96,7 +107,7 @@ def _form(item: Provision) -> Words:
         raise LawDataError(
             f"{item.origin} {item.id} ({item.cite}): a form's setting names what follows each "
             f"passage but the last ({len(item.law) - 1}, or one more for the last), each one "
-            f"of {', '.join(FILLS)}"
+            f"of {', '.join(repr(f) for f in FILLS)}"
         )
     pieces: list[Piece] = []
     for i, words in enumerate(item.law):
@@ -141,12 +152,13 @@ def sheet_law(law: ResolvedLaw, kind: str) -> SheetLaw:
             )
         return item
 
+    statement = _form(need(f"paper.{kind}.statement"))  # the first a law without them lacks
     numbered = need(NUMBERED)
     numbered.flag()  # a flag: the type law check checks
     return SheetLaw(
         kind=kind,
         law=law.version.id,
-        statement=_form(need(f"paper.{kind}.statement")),
+        statement=statement,
         candidates=_labels(need(f"paper.{kind}.candidates")),
         joint=_labels(need(f"paper.{kind}.joint")),
         columns=_labels(need(f"paper.{kind}.columns")),
