@@ -233,3 +233,14 @@ def test_law_check_reads_the_sheets_provisions_as_the_sheet_reads_them() -> None
     types = read_as_types()
     assert types["paper.designating.statement"] == "list"
     assert types["paper.sheets_numbered"] == "flag"
+
+
+@pytest.mark.parametrize(("name", "every_script"), [("Ana Ruiz", False), ("王小明", True)])
+def test_a_name_in_another_script_brings_that_scripts_fonts(name: str, every_script: bool) -> None:
+    from nyballot.paper.printing import volume_html
+    from nyballot.paper.sheet import SheetRequest, plan
+
+    asked = SheetRequest(2027, "designating", "DEM", "member-of-assembly", "71", (f"{name}@1 Elm",))
+    html = volume_html(plan(asked))
+    assert name in html
+    assert ('"Noto Sans CJK SC"' in html) is every_script

@@ -6,8 +6,6 @@ from pathlib import Path
 
 import click
 
-from nyballot.errors import UsageError
-
 
 @click.command()
 @click.option("--year", required=True, type=int, help="Election year whose law the sheet prints.")
@@ -49,11 +47,7 @@ def sheet(output: Path, **given: object) -> None:
 
     given["candidates"] = tuple(given["candidates"])  # type: ignore[arg-type]
     given["committee"] = tuple(given["committee"])  # type: ignore[arg-type]
-    try:
-        found = plan(SheetRequest(**given))  # type: ignore[arg-type]
-    except UsageError as exc:
-        raise UsageError(str(exc).replace("witness_statement", "witness-statement"),
-                         fields=exc.fields) from None  # fmt: skip
+    found = plan(SheetRequest(**given))  # type: ignore[arg-type]
     pdf = volume_pdf(found)
     output.write_bytes(pdf)
     click.echo(f"{output}: {len(found.identities)} sheets, volume {found.request.volume}, "

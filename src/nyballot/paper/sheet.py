@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -99,7 +99,6 @@ class Plan:
     needed: Needed
     lines: int
     identities: tuple[SheetIdentity, ...]
-    notes: tuple[str, ...] = field(default_factory=tuple)
 
 
 @cache
@@ -192,11 +191,11 @@ def _office(asked: SheetRequest) -> tuple[str, str]:
         raise UsageError(f"district '{district[:40]}': at most 40 characters", fields=("district",))
     title = str(spec["title"])
     if numbered.get(unit) and district.isdigit():
-        return f"{title}, {_ordinal(int(district))} {numbered[unit]}", unit
+        return f"{title}, {ordinal(int(district))} {numbered[unit]}", unit
     return (f"{title}, {district}" if district else title), unit
 
 
-def _ordinal(n: int) -> str:
+def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
