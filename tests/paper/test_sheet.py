@@ -19,7 +19,7 @@ from nyballot.law.checks import read_as_types
 from nyballot.law.model import Provision
 from nyballot.law.texts import fold
 from nyballot.paper.model import SheetIdentity
-from nyballot.paper.rules import _labels
+from nyballot.paper.rules import TYPES, _labels
 
 pdfium = pytest.importorskip("pypdfium2")
 
@@ -244,3 +244,20 @@ def test_a_name_in_another_script_brings_that_scripts_fonts(name: str, every_scr
     html = volume_html(plan(asked))
     assert name in html
     assert ('"Noto Sans CJK SC"' in html) is every_script
+
+
+def test_law_check_finds_every_word_of_the_sheet_and_would_flag_a_changed_one() -> None:
+    import dataclasses
+
+    from nyballot.law.checks import check_version
+    from nyballot.law.loader import load_law
+
+    version = load_law().versions["current"]
+    sheet = {k: v for k, v in version.provisions.items() if k.startswith("paper.")}
+    assert set(sheet) == set(TYPES)  # every provision the sheet reads is in the law data
+    assert not [p for p in check_version(version) if p.fatal]
+    statement = sheet["paper.designating.statement"]
+    changed = dataclasses.replace(statement, law=(statement.law[0].replace("enrolled", "good"),))
+    altered = dataclasses.replace(version, provisions={**version.provisions, statement.id: changed})
+    (problem,) = check_version(altered)
+    assert problem.fatal and "paper.designating.statement" in problem.message
