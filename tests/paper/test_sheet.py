@@ -128,7 +128,8 @@ def test_each_sheet_is_numbered_in_its_volume_and_the_cover_comes_first(
         "required by the Election Law."
     ) in cover
     assert "9 NYCRR 6215.2(a), a regulation of the State Board of Elections, not a statute" in cover
-    assert "No subdivision on cover sheets was found" in cover
+    assert "No subdivision of § 6-134 on cover sheets was found" in cover
+    assert "This volume holds sheets 1 to 3, each numbered at its foot (§ 6-134(2))" in cover
 
 
 def test_the_sheet_code_a_scan_reads_names_the_sheet_it_is_printed_on(designating: Path) -> None:
