@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 import click
 
 from nyballot.cli.options import with_option
+from nyballot.cli.sheet import sheet
 from nyballot.cli.terminal import Fitted, echo, fit
 from nyballot.cli.voters import DB
 from nyballot.export.json import dumps
@@ -75,6 +76,9 @@ def _review_options(func: Any) -> Any:
 @click.group()
 def petitions() -> None:
     """Petition review against the voter file, and the objector's specifications."""
+
+
+petitions.add_command(sheet)
 
 
 def _run(options: dict[str, Any], keep: bool = False) -> tuple[dict[str, Any], str | None]:

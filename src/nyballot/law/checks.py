@@ -84,7 +84,10 @@ def check_overlay(law: Law, overlay: Overlay) -> list[Problem]:
 
 
 # The stages that read provisions as typed values, named (not imported: the law is below them).
-READERS = ("nyballot.delegates.rules", "nyballot.ballot.rules", "nyballot.signatures.rules")
+READERS = (
+    "nyballot.delegates.rules", "nyballot.ballot.rules", "nyballot.signatures.rules",
+    "nyballot.paper.rules",
+)  # fmt: skip
 
 
 def read_as_types() -> dict[str, str]:
