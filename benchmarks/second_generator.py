@@ -589,7 +589,7 @@ _WHO: dict[str, str] = {
     "middle name first, first initial": "length(MIDDLENAME) > 1",
     "first initial, middle name": "length(MIDDLENAME) > 1",
     "voter with a purged duplicate": "has_dup",
-    "numbered street without type": "numbered",
+    "numbered street without type": "numbered AND RPREDIRECTION <> ''",
     "numbered street spelled out": "numbered AND RPREDIRECTION <> ''",
     "house number letter for digit": "regexp_matches(RADDNUMBER, '[5018]')",
     "unit: Apt": "RAPARTMENTTYPE = 'APT'",
