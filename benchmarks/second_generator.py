@@ -519,10 +519,24 @@ def _file_fields() -> dict[str, str]:
     }  # fmt: skip
 
 
+# The lines are drawn from the people of a sample of the places (every resident of each, so
+# that a stranger's line is checked against everyone at the address): about this many people.
+SAMPLED = 400_000
+
+
+def _pipeline(zips: int, where: str) -> str:
+    """Each person's record and hidden columns, of the places that pass ``where``."""
+    places = f"""SELECT * FROM (SELECT *, {_h("street", "place")} % {STREET_SLOTS} AS street_slot,
+        {_units()} FROM ({_places(zips)})) WHERE {where}"""
+    named = _names().replace("{places}", places)
+    return _record().replace("{joined}", _joined().replace("{named}", named))
+
+
 def build(folder: Path, voters: int, seed: int = SEED) -> tuple[Path, Path]:
     """The voter file (``second-voters.txt``) and the table the lines are drawn from
     (``second.duckdb``) in ``folder``: ``voters`` people, and beside 1 in 60 of the active ones
-    a purged DUPLICATE record of the same person."""
+    a purged DUPLICATE record of the same person (made in the same pass: the file is written
+    as it is computed, never held)."""
     folder.mkdir(parents=True, exist_ok=True)
     source, db = folder / "second-voters.txt", folder / "second.duckdb"
     db.unlink(missing_ok=True)
@@ -530,33 +544,36 @@ def build(folder: Path, voters: int, seed: int = SEED) -> tuple[Path, Path]:
     con = duckdb.connect(str(db))
     try:
         con.execute("SET threads = 2")
+        con.execute("SET enable_progress_bar = false")
         con.execute("SET preserve_insertion_order = false")
         _load_tables(con, seed, zips)
-        params = {"seed": seed, "n": voters, "households": voters // 2 + 10}
-        con.execute(_HOUSEHOLDS, {"seed": seed, "households": params["households"]})
+        con.execute(_HOUSEHOLDS, {"seed": seed, "households": voters // 2 + 10})
         con.execute(_PEOPLE, {"n": voters})
-        places = f"SELECT *, {_h('street', 'place')} % {STREET_SLOTS} AS street_slot, " \
-            f"{_units()} FROM ({_places(zips)})"  # fmt: skip
-        named = _names().replace("{places}", places)
-        joined = _joined().replace("{named}", named)
-        record = _record().replace("{joined}", joined)
         fields = _file_fields()
+        copy = {"STATUS": "'P'", "REASONCODE": "'DUPLICATE'", "PURGE_DATE": "'20210601'",
+                "INACT_DATE": "''",
+                "SBOEID": f"'NY' || lpad(CAST(i + {voters} AS VARCHAR), 18, '0')"}  # fmt: skip
+        written = ", ".join(
+            f'CASE WHEN copy THEN {copy[n]} ELSE {fields[n]} END AS "{n}"'
+            if n in copy
+            else f'{fields.get(n, "$blank")} AS "{n}"'
+            for n in FIELDS
+        )
+        twice = "unnest(CASE WHEN has_dup AND status <> 'P' THEN [false, true] ELSE [false] END)"
+        everyone = _pipeline(zips, "true")
+        con.execute(
+            f"COPY (SELECT {written} FROM (SELECT *, {twice} AS copy FROM ({everyone}))) "
+            f"TO '{source}' (HEADER false, FORCE_QUOTE *)",
+            {"seed": seed, "blank": ""},
+        )
         hidden = ("i, h, p, place, o, two, two_parts, s1f, s1w, s2f, s2w, lastw, firstw, midw, "
                   "prevf, prevw, numbered, streetw, has_dup, namesake, marriage")  # fmt: skip
         select = ", ".join(f'{fields.get(n, "$blank")} AS "{n}"' for n in FIELDS)
+        sample = f"{_h('sample', 'place')} % {max(1, voters // SAMPLED)} = 0"
         con.execute(
-            f"CREATE TABLE voter AS SELECT {select}, {hidden} FROM ({record})",
+            f"CREATE TABLE voter AS SELECT {select}, {hidden} FROM ({_pipeline(zips, sample)})",
             {"seed": seed, "blank": ""},
         )
-        duplicate = {**{n: f'"{n}"' for n in FIELDS}, "STATUS": "'P'",
-                     "REASONCODE": "'DUPLICATE'", "PURGE_DATE": "'20210601'",
-                     "SBOEID": f"'NY' || lpad(CAST(i + {voters} AS VARCHAR), 18, '0')"}  # fmt: skip
-        columns = ", ".join(f'{duplicate[n]} AS "{n}"' for n in FIELDS)
-        both = (
-            f"SELECT {', '.join(chr(34) + n + chr(34) for n in FIELDS)} FROM voter UNION ALL "
-            f"SELECT {columns} FROM voter WHERE has_dup AND \"STATUS\" <> 'P'"
-        )
-        con.execute(f"COPY ({both}) TO '{source}' (HEADER false, FORCE_QUOTE *)")
     finally:
         con.close()
     return source, db
