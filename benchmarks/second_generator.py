@@ -34,6 +34,7 @@ shares of the origins, households and kinds are this generator's assumptions, no
 from __future__ import annotations
 
 import argparse
+import csv
 import random
 import re
 import time
@@ -194,8 +195,8 @@ def _usable(name: str) -> bool:
 
 
 def _draw(locale: str, attributes: tuple[str, ...], count: int, seed: int) -> list[str]:
-    """``count`` names from a Faker locale's list, with the list's own weights where it has
-    them (Faker's en_US surnames are weighted by the census's frequencies)."""
+    """``count`` names from a Faker locale's list, with the list's own weights where Faker
+    gives them (its en_US surnames and first names have them)."""
     from faker import Faker
 
     fake = Faker(locale)
@@ -1042,8 +1043,6 @@ def main() -> None:
     print(f"{args.voters:,} voters written to {source} in {time.perf_counter() - start:.1f} s")
     lines = make_lines(db, args.lines, args.seed)
     with (args.dir / "second-lines.csv").open("w", newline="", encoding="utf-8") as f:
-        import csv
-
         out = csv.writer(f)
         out.writerow(["kind", "name", "address", "truth", "valid"])
         out.writerows((x.kind, x.name, x.address, x.truth or "", x.valid) for x in lines)
