@@ -50,6 +50,7 @@ SEED = 31
 POOL = 1500  # names drawn from Faker for each origin and pool (with their repetitions)
 STREET_SLOTS = 60  # streets in each ZIP code
 TOWER = 24  # households in an apartment building
+MEMORY_LIMIT = "3GB"
 PARTY = "DEM"  # the lines' petition: a statewide designating petition of this party
 
 # FIELDS_47's order (src/nyballot/voters/layout.py), written out again so that the file is
@@ -547,6 +548,10 @@ def build(folder: Path, voters: int, seed: int = SEED) -> tuple[Path, Path]:
         con.execute("SET threads = 2")
         con.execute("SET enable_progress_bar = false")
         con.execute("SET preserve_insertion_order = false")
+        # Without a limit DuckDB holds up to 80% of the memory (9 GB at 13 million); it
+        # spills what does not fit beside the file.
+        con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
+        con.execute(f"SET temp_directory = '{folder / 'spill'}'")
         _load_tables(con, seed, zips)
         con.execute(_HOUSEHOLDS, {"seed": seed, "households": voters // 2 + 10})
         con.execute(_PEOPLE, {"n": voters})
@@ -583,7 +588,7 @@ def build(folder: Path, voters: int, seed: int = SEED) -> tuple[Path, Path]:
 # --- the lines -------------------------------------------------------------------------------
 
 # Who may be the signer of each kind, besides being a voter who may sign.
-_VALID = "STATUS <> 'P' AND ENROLLMENT = 'DEM'"
+_VALID = f"STATUS <> 'P' AND ENROLLMENT = '{PARTY}'"
 _WHO: dict[str, str] = {
     "exact": "true",
     "typo in surname": "length(replace(LASTNAME, ' ', '')) >= 5",
@@ -620,7 +625,7 @@ _WHO: dict[str, str] = {
 }
 # The kinds whose signer may not sign, or is nobody on file.
 _INVALID: dict[str, str] = {
-    "enrolled in another party": "STATUS <> 'P' AND ENROLLMENT <> 'DEM'",
+    "enrolled in another party": f"STATUS <> 'P' AND ENROLLMENT <> '{PARTY}'",
     "purged (not a duplicate)": "STATUS = 'P'",
     "moved (no voter)": "true",
     "not registered (no voter)": "true",
@@ -650,20 +655,26 @@ def make_lines(db: Path, lines: int, seed: int = SEED) -> list[Line]:
 def _voters(
     con: duckdb.DuckDBPyConnection, where: str, n: int, seed: int, kind: str, used: set[str]
 ) -> list[dict[str, Any]]:
-    """``n`` voters who fit ``where``, drawn by a hash of their SBOEID (the same every run),
-    and not already drawn; for the unit kinds, voters with a namesake in the building first
-    (half of them, where there are as many)."""
-    order = "namesake DESC, " if kind.startswith("unit:") else ""
+    """``n`` voters who fit ``where``, drawn by a hash of their SBOEID (the same every run; a
+    hash of the hash, as ``_h`` says, or each kind would draw nearly the same voters), and
+    not already drawn; for the unit kinds, half of them voters with a namesake in the
+    building, where there are as many."""
+    if kind.startswith("unit:"):
+        some = _drawn(con, f"({where}) AND namesake", n // 2, seed, kind, used)
+        return some + _drawn(con, where, n - len(some), seed, kind, used)
+    return _drawn(con, where, n, seed, kind, used)
+
+
+def _drawn(
+    con: duckdb.DuckDBPyConnection, where: str, n: int, seed: int, kind: str, used: set[str]
+) -> list[dict[str, Any]]:
     rows = con.execute(
         f"SELECT {', '.join(_COLUMNS)} FROM voter WHERE {where} "
-        f"ORDER BY {order}hash(SBOEID, $seed, $kind) LIMIT $m",
-        {"seed": seed, "kind": kind, "m": (20 if kind in _FITS else 3) * n + 10},
+        "ORDER BY hash(hash(SBOEID, $seed, $kind)), SBOEID LIMIT $m",
+        {"seed": seed, "kind": kind, "m": (20 if kind in _FITS else 3) * n + len(used) + 10},
     ).fetchall()
-    found = [dict(zip(_COLUMNS, row, strict=True)) for row in rows]
-    if order:  # half namesakes, half not
-        rng = random.Random(f"{seed} {kind}")
-        rng.shuffle(found)
     fits = _FITS.get(kind, lambda voter: True)
+    found = (dict(zip(_COLUMNS, row, strict=True)) for row in rows)
     fresh = [v for v in found if v["SBOEID"] not in used and fits(v)][:n]
     used.update(v["SBOEID"] for v in fresh)
     return fresh

@@ -128,8 +128,9 @@ CHECKS: dict[str, Callable[[Any, dict[str, Any]], bool]] = {
     "second part of two surnames": lambda x, v: (
         len(_words(v["LASTNAME"])) == 2 and _name(x)[-1] == _words(v["LASTNAME"])[1]
     ),
+    # another surname, of one word or more, after the file's
     "second surname added": lambda x, v: (
-        len(_words(v["LASTNAME"])) == 1 and _name(x)[-2] == _words(v["LASTNAME"])[0]
+        len(_words(v["LASTNAME"])) == 1 and v["LASTNAME"] in _name(x)[1:-1]
     ),
     "previous surname (PREVNAME)": lambda x, v: (
         bool(v["PREVNAME"])
