@@ -361,11 +361,13 @@ def _letter(number: str) -> str:
 
 def _units() -> str:
     """RAPARTMENTTYPE and RAPARTMENT: buildings of four flats a floor (APT 4B), numbered flats
-    (APT 26), units (UNIT 7), the top floor a penthouse (PH A, PH B) in three in ten; two-family
-    houses FL 1 and FL 2, or the second household in the REAR or the BSMT."""
+    (APT 26), units (UNIT 7), the top floor a penthouse (PH A and PH B, or one PH) in three in
+    ten; two-family houses FL 1 and FL 2, or the second household in the REAR or the BSMT."""
     slot = f"h % {TOWER}"
     style = f"{_h('style', f'h // {TOWER}')} % 10"
-    penthouse = f"{_h('ph', f'h // {TOWER}')} % 10 < 3 AND {slot} >= {TOWER - 2}"
+    lettered = f"{_h('ph1', f'h // {TOWER}')} % 2 = 0"  # PH A and PH B, or one PH
+    top = f"({slot} = {TOWER - 1} OR ({lettered} AND {slot} = {TOWER - 2}))"
+    penthouse = f"{_h('ph', f'h // {TOWER}')} % 10 < 3 AND {top}"
     second = f"{_h('second', 'h // 2')} % 4"
     kind = f"""CASE WHEN tower THEN CASE WHEN {penthouse} THEN 'PH'
             WHEN {style} < 9 THEN 'APT' ELSE 'UNIT' END
@@ -373,7 +375,7 @@ def _units() -> str:
             WHEN h % 2 = 0 THEN '' WHEN {second} = 2 THEN 'REAR' ELSE 'BSMT' END
         ELSE '' END"""
     number = f"""CASE WHEN tower THEN CASE WHEN {penthouse} THEN
-            CASE WHEN {_h("ph1", f"h // {TOWER}")} % 2 = 0 THEN {_letter(f"{slot} - {TOWER - 2}")}
+            CASE WHEN {lettered} THEN {_letter(f"{slot} - {TOWER - 2}")}
             ELSE '' END
             WHEN {style} < 7 THEN CAST(2 + {slot} // 4 AS VARCHAR) || {_letter(f"{slot} % 4")}
             ELSE CAST(1 + {slot} + {_h("first", f"h // {TOWER}")} % 20 AS VARCHAR) END
