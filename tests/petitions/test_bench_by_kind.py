@@ -1,0 +1,84 @@
+"""bench_matching's table by kind: recall, precision, ambiguous lines and lines given a wrong
+voter, counted per kind as ``scored`` counts them over all the lines (hand-counted below)."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from nyballot.petitions.match import Match
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "bench_matching", ROOT / "benchmarks" / "bench_matching.py"
+    )
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # a dataclass looks its module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _module()
+
+
+def voter(sboeid: str, **fields: Any) -> dict[str, Any]:
+    return {"SBOEID": sboeid, "STATUS": "A", "ENROLLMENT": "DEM", "AD": "1",
+            "regdate_on": None, "purge_date_on": None, **fields}  # fmt: skip
+
+
+def test_each_kind_is_counted_apart_and_all_together() -> None:
+    line = bench.Line
+    lines = [
+        line("a", "1 Main St", "NY1", True, "exact"),  # found: right
+        line("b", "2 Main St", "NY2", True, "exact"),  # not found
+        line("c", "3 Main St", "NY3", True, "spaced"),  # given NY9, which differs in 2 parts
+        line("d", "4 Main St", "NY4", True, "spaced"),  # ambiguous: NY4 and a purged NY8
+        line("e", "5 Main St", None, False, "moved"),  # given NY7: differs in 1 part
+        line("f", "6 Main St", "NY6", False, "other party"),  # found right, may not sign
+    ]
+    found = [
+        Match(voter("NY1"), 1.0),
+        None,
+        Match(voter("NY9"), 0.9, differed=["first name: x", "apartment: y"]),
+        Match(voter("NY4"), 0.9, rivals=[Match(voter("NY8", STATUS="P"), 0.9)]),
+        Match(voter("NY7"), 0.9, differed=["middle name: z"]),
+        Match(voter("NY6", ENROLLMENT="REP"), 1.0),
+    ]
+    rows = {r["kind"]: r for r in bench.by_kind(lines, found, bench._rules())}
+    # exact: 1 of 2 valid signers found and ruled valid; 1 ruled valid, right.
+    assert (rows["exact"]["recall"], rows["exact"]["precision"]) == (0.5, 1.0)
+    # spaced: NY3's line went to NY9 (ruled valid, wrong); NY4's is ambiguous and not valid
+    # whichever signed (NY8 is purged): recall 0 of 2, precision 0 of 1.
+    spaced = rows["spaced"]
+    assert (spaced["recall"], spaced["ruled_valid"], spaced["precision"]) == (0.0, 1, 0.0)
+    assert (spaced["ambiguous"], spaced["wrong"], spaced["wrong_two"]) == (1, 1, 1)
+    # moved: no valid signer, given NY7 (a wrong voter, one part differing), ruled valid.
+    moved = rows["moved"]
+    assert math.isnan(moved["recall"]) and (moved["wrong"], moved["wrong_two"]) == (1, 0)
+    # another party: found, but ruled not valid (may_sign): nothing ruled valid.
+    assert (rows["other party"]["ruled_valid"], rows["other party"]["wrong"]) == (0, 0)
+    # all: 1 right of 4 valid signers; 3 ruled valid (NY1, NY9, NY7), 1 of them right.
+    assert (rows["all"]["recall"], rows["all"]["ruled_valid"]) == (0.25, 3)
+    assert rows["all"]["precision"] == 1 / 3 and rows["all"]["wrong"] == 2
+    # The weakest recall first, the kinds without a valid signer after, "all" last.
+    assert [r["kind"] for r in bench.by_kind(lines, found, bench._rules())] == [
+        "spaced", "exact", "moved", "other party", "all",
+    ]  # fmt: skip
+
+
+def test_the_markdown_table_has_a_row_a_kind() -> None:
+    rows = [{"kind": "exact", "lines": 2, "valid": 2, "recall": 0.5, "ruled_valid": 1,
+             "precision": 1.0, "ambiguous": 0, "wrong": 0, "wrong_two": 0},
+            {"kind": "moved", "lines": 1, "valid": 0, "recall": math.nan, "ruled_valid": 0,
+             "precision": 1.0, "ambiguous": 0, "wrong": 0, "wrong_two": 0}]  # fmt: skip
+    lines = bench.table(rows).splitlines()
+    assert lines[2] == "| exact | 2 | 2 | 50.00% | 1 | 100.00% | 0 | 0 | 0 |"
+    assert lines[3] == "| moved | 1 | 0 | - | 0 | - | 0 | 0 | 0 |"
