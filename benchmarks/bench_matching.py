@@ -562,6 +562,24 @@ def run(generator: str, voters: int, args: argparse.Namespace, folder: Path) -> 
     return f"### {heading}\n\n{table(rows)}\n"
 
 
+# The pages that show the tables by kind, between these two lines (``--into-docs``).
+DOCS = ("benchmarks/README.md", "docs/petition-review.md")
+BEGIN = "<!-- tables by kind: bench_matching.py --into-docs writes what follows -->"
+END = "<!-- end of the tables by kind -->"
+
+
+def into_docs(tables: str, root: Path) -> None:
+    """The tables by kind written into each page of ``DOCS``, between ``BEGIN`` and ``END``."""
+    for name in DOCS:
+        page = root / name
+        text = page.read_text(encoding="utf-8")
+        head, begin, rest = text.partition(BEGIN)
+        _, end, tail = rest.partition(END)
+        if not begin or not end:
+            raise SystemExit(f"{page}: no '{BEGIN}' ... '{END}' to write the tables between")
+        page.write_text(f"{head}{BEGIN}\n\n{tables.strip()}\n\n{END}{tail}", encoding="utf-8")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--voters", type=int, nargs="+", default=[1_000_000, 13_000_000])
@@ -573,11 +591,19 @@ def main() -> None:
                         help="the second generator's seed (its own default, 31)")  # fmt: skip
     parser.add_argument("--table-out", type=Path,
                         help="write the tables by kind to this markdown file")  # fmt: skip
+    parser.add_argument("--into-docs", action="store_true",
+                        help=f"write the tables by kind into {' and '.join(DOCS)}")  # fmt: skip
+    parser.add_argument("--tables-from", type=Path,
+                        help="measure nothing: the tables of an earlier --table-out")  # fmt: skip
     parser.add_argument("--thresholds", type=float, nargs="+",
                         default=[0.70, 0.75, 0.80, 0.85, 0.90])  # fmt: skip
     parser.add_argument("--no-febrl", action="store_true")
     parser.add_argument("--dir", type=Path)
     args = parser.parse_args()
+    root = Path(__file__).resolve().parent.parent
+    if args.tables_from:
+        into_docs(args.tables_from.read_text(encoding="utf-8"), root)
+        return
     generators = ["project", "second"] if args.generator == "both" else [args.generator]
     sections = []
     with tempfile.TemporaryDirectory(dir=args.dir, prefix="bench-matching-") as name:
@@ -589,6 +615,8 @@ def main() -> None:
                     args.table_out.write_text("\n".join(sections), encoding="utf-8")
         if not args.no_febrl:
             febrl(folder)
+    if args.into_docs:
+        into_docs("\n".join(sections), root)
 
 
 if __name__ == "__main__":

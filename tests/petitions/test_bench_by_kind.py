@@ -82,3 +82,22 @@ def test_the_markdown_table_has_a_row_a_kind() -> None:
     lines = bench.table(rows).splitlines()
     assert lines[2] == "| exact | 2 | 2 | 50.00% | 1 | 100.00% | 0 | 0 | 0 |"
     assert lines[3] == "| moved | 1 | 0 | - | 0 | - | 0 | 0 | 0 |"
+
+
+def test_the_tables_go_between_the_marks_of_each_page_and_replace_the_last_ones(
+    tmp_path: Path,
+) -> None:
+    for name in bench.DOCS:
+        page = tmp_path / name
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(f"before\n{bench.BEGIN}\nold table\n{bench.END}\nafter\n", encoding="utf-8")
+    bench.into_docs("### new\n\n| a |\n", tmp_path)
+    for name in bench.DOCS:
+        text = (tmp_path / name).read_text(encoding="utf-8")
+        assert text == f"before\n{bench.BEGIN}\n\n### new\n\n| a |\n\n{bench.END}\nafter\n"
+
+
+def test_both_pages_of_the_checkout_hold_the_marks() -> None:
+    for name in bench.DOCS:
+        text = (ROOT / name).read_text(encoding="utf-8")
+        assert text.index(bench.BEGIN) < text.index(bench.END), name
