@@ -15,6 +15,7 @@ from nyballot.cli import main
 from nyballot.errors import UsageError
 from nyballot.petitions.walklist import WalkList, as_csv, as_html, rows, walk_list
 from nyballot.voters.store import connect
+
 from .voterfile import store
 
 # A birth date no output may show, in any of its spellings.
