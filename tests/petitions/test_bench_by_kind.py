@@ -3,30 +3,15 @@ voter, counted per kind as ``scored`` counts them over all the lines (hand-count
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from nyballot.petitions.match import Match
 
-ROOT = Path(__file__).resolve().parents[2]
+from .benchmark_module import ROOT, load
 
-
-def _module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "bench_matching", ROOT / "benchmarks" / "bench_matching.py"
-    )
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # a dataclass looks its module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _module()
+bench = load("bench_matching")
 
 
 def voter(sboeid: str, **fields: Any) -> dict[str, Any]:

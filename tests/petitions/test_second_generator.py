@@ -5,12 +5,9 @@ there with the voter it names (or none), that voter being what the kind says."""
 from __future__ import annotations
 
 import datetime as dt
-import importlib.util
 import re
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import duckdb
@@ -21,24 +18,13 @@ from nyballot.voters.layout import FIELDS_47
 from nyballot.voters.normal import norm
 from nyballot.voters.store import connect
 
+from .benchmark_module import load
+
 pytest.importorskip("faker")
 pytest.importorskip("anyascii")
 
-ROOT = Path(__file__).resolve().parents[2]
 
-
-def _module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "second_generator", ROOT / "benchmarks" / "second_generator.py"
-    )
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # a dataclass looks its module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-gen = _module()
+gen = load("second_generator")
 VOTERS, LINES = 20_000, 700
 
 

@@ -35,7 +35,7 @@ PARTICLES = frozenset({
 # One word of a surname written two ways: ST JOHN is SAINT JOHN.
 _SAME_WORD = {"ST": "SAINT", "STE": "SAINTE"}
 
-WHOLE, ONE_PART, ADDED, PREVIOUS = "", "one part of the surname", "a second surname", "previous"
+WHOLE, ONE_PART, ADDED = "", "one part of the surname", "a second surname"
 
 
 @dataclass(frozen=True)
