@@ -835,10 +835,6 @@ def _typo(word: str, rng: random.Random) -> str:
     return word[:at] + rng.choice(options) + word[at + 1 :]
 
 
-def _parts(voter: dict[str, Any]) -> list[str]:
-    return re.split(r"[ -]", voter["lastw"])
-
-
 Writer = Callable[[dict[str, Any], random.Random], tuple[str, str]]
 
 
@@ -1020,8 +1016,9 @@ WRITERS: dict[str, Writer] = {
     "city and ZIP written": _city_zip,
     "spaced surname copied exactly": _exact,
     "hyphenated surname copied exactly": _exact,
-    "first part of two surnames": _with_last(lambda v, rng: _parts(v)[0]),
-    "second part of two surnames": _with_last(lambda v, rng: _parts(v)[-1]),
+    # Each of the two surnames whole ("de Jesús" of "de Jesús Lucero"), never a particle alone.
+    "first part of two surnames": _with_last(lambda v, rng: str(v["s1w"])),
+    "second part of two surnames": _with_last(lambda v, rng: str(v["s2w"])),
     "surname parts joined": _with_last(_joined_parts),
     "surname hyphen and space swapped": _with_last(_swapped),
     "O', Mc, Mac, particle spacing": _with_last(_prefix_spacing),
