@@ -360,11 +360,8 @@ def _scored(name: Name, address: Address, voter: dict[str, Any]) -> _Scored | No
         if who is None or not _moved_words_on_file(name, reading, who[0]):
             continue
         parts, read_as = {**who[0], **place}, who[1]
-        if (
-            address.house not in (voter["house_n"], address.house_or)
-            and sorted((parts["last name"], parts["first name"], parts["street"]))[1] < 1.0
-        ):
-            continue  # a misread number, and the name or street misspelt twice: another voter
+        if _another_person(reading, address, voter, parts):
+            continue
         weighed = {k: v for k, v in parts.items() if v != _LEFT_OUT}
         score = sum(WEIGHTS[k] * v for k, v in weighed.items()) / sum(
             map(WEIGHTS.__getitem__, weighed)
@@ -372,6 +369,32 @@ def _scored(name: Name, address: Address, voter: dict[str, Any]) -> _Scored | No
         if best is None or score > best.score:
             best = _Scored(score, voter, parts, reading, read_as)
     return best
+
+
+# Parts a line may have misspelt (below 1.0) and still name the voter, one at a time where the
+# house number is misread or the ZIP code is another (``_another_person``).
+_SPELT = ("last name", "first name", "street", "middle name", "apartment")
+
+
+def _another_person(name: Name, address: Address, voter: dict[str, Any],
+                    parts: dict[str, float]) -> bool:  # fmt: skip
+    """Whether the line, close enough part by part, still names someone else: a misread house
+    number with two more parts misspelt (or written where the file has none), another ZIP code
+    (the same number on a street of the same name in another town) with one; or a first name
+    and a surname both misspelt, one of them by more than a slip of one letter."""
+    misread = address.house not in (voter["house_n"], address.house_or)
+    elsewhere = parts.get("ZIP code") == 0.0
+    misspelt = sum(parts.get(p, 1.0) not in (1.0, _LEFT_OUT) for p in _SPELT)
+    if misspelt + misread + elsewhere > 2 or (elsewhere and misspelt + misread > 0):
+        return True
+    if parts["last name"] == 1.0 or parts["first name"] >= NICKNAME:
+        return False
+    slips = [
+        DamerauLevenshtein.distance("".join(name.last.split()), "".join(voter["last_n"].split()))
+    ]
+    if len(name.first) > 1:  # an initial is no slip
+        slips.append(DamerauLevenshtein.distance(name.first, voter["first_n"]))
+    return max(slips) > 1
 
 
 def _moved_words_on_file(name: Name, reading: Name, parts: dict[str, float]) -> bool:
@@ -520,7 +543,9 @@ def street_likeness(written: str, on_file: str) -> float:
         return 0.0  # E 140 St is not W 140 St
     if direction and not file_direction:
         return whole  # a direction the file lacks: compared as written
-    if kind and (not file_kind or words[-1] != file_words[-1]):
+    if kind and file_kind and words[-1] != file_words[-1]:
+        return 0.0  # Walnut St is not Walnut Ct
+    if kind and not file_kind:
         return whole
     if not (file_direction and not direction) and not (file_kind and not kind):
         return whole  # nothing left out
