@@ -263,3 +263,22 @@ def test_the_command_line_takes_the_previous_name_reading(
     assert [x["valid"] for x in json.loads(out)["lines"]] == [False]
     code, _, err = run_cli(*asked, "--previous-name-reading", "loose")
     assert code == 2 and "loose" in err
+
+
+@pytest.mark.parametrize(
+    ("name", "address"),
+    [
+        ("Min Kim", "539 Elm Ave"),  # Elm Ave is not Elm St
+        ("Rita Baez", "682 W 140th St"),  # RITA is three letters off ROSA: another name
+        ("Min Kim", "539 Elm St, Yonkers 10999"),  # another town's ZIP ...
+    ],
+)
+def test_another_street_type_a_far_first_name_or_another_town_is_nobody(
+    con: duckdb.DuckDBPyConnection, name: str, address: str
+) -> None:
+    # ... and, with it, a line no different from the voter's: still found (the next case).
+    if "10999" in address:
+        assert found(con, "Mn Kim", address) is None  # another town and a slip: nobody
+        assert found(con, name, address) == voter(12)  # another ZIP alone: the voter
+        return
+    assert found(con, name, address) is None

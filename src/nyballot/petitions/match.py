@@ -64,6 +64,8 @@ from nyballot.voters.normal import norm, norm_sql, street_key
 # the share counts it one letter in seven (0.86).
 LAST_AT_LEAST = 0.84
 FIRST_AT_LEAST = 0.80
+# The letters a first name may be misspelt by (added, dropped, changed or two swapped).
+FIRST_SLIPS = 2
 STREET_AT_LEAST = 0.80
 # The score a voter needs to be the line's (the threshold the accuracy benchmark varies).
 MATCH_AT_LEAST = 0.85
@@ -633,12 +635,19 @@ def _same_street(written: str, on_file: str) -> bool:
 
 def first_name(written: str, on_file: str) -> float:
     """How close a first name is: an initial that agrees counts as close as a spelling variant,
-    a nickname (either way round) as ``NICKNAME``, unless the spelling is closer still."""
+    a nickname (either way round) as ``NICKNAME``, unless the spelling is closer still. A
+    spelling more than ``FIRST_SLIPS`` letters off is another name, however alike its start
+    (Thelma is not Thomas), unless one is the other shortened."""
     if len(written) == 1 and on_file.startswith(written):
         return FIRST_AT_LEAST
     close = float(JaroWinkler.normalized_similarity(written, on_file))
     if close < NICKNAME and _nickname(written, on_file):
         return NICKNAME
+    shortened = min(len(written), len(on_file)) >= 3 and (
+        on_file.startswith(written) or written.startswith(on_file)
+    )  # "Chris" for CHRISTOPHER, "Mary" for MARY ANN
+    if not shortened and DamerauLevenshtein.distance(written, on_file) > FIRST_SLIPS:
+        return 0.0
     return close
 
 
