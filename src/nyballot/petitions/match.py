@@ -56,7 +56,7 @@ from nyballot.petitions.parse import (
     suffix,
 )
 from nyballot.voters.layout import SHOWN_FIELDS
-from nyballot.voters.normal import norm, norm_sql, street_key
+from nyballot.voters.normal import norm, street_key
 
 # 0.84 takes one letter wrong in a four-letter surname (Ruwe for Rowe: 0.85). A surname is as
 # close as the better of Jaro-Winkler and the share of its letters that need no edit (Damerau-
@@ -109,7 +109,8 @@ _FIRST_CLOSE = (
     "(v.first_n = q.first OR (length(q.first) = 1 AND left(v.first_n, 1) = q.first) OR "
     f"jaro_winkler_similarity(v.first_n, q.first) >= {FIRST_AT_LEAST - 0.01} OR "
     "list_contains(q.variants, lower(v.first_n)) OR (length(q.first) > 1 AND "
-    f"starts_with(replace({norm_sql('v.MIDDLENAME')}, ' ', ''), q.first)))"
+    "starts_with(regexp_replace(upper(coalesce(v.MIDDLENAME, '')), '[^A-Z]', '', 'g'), "
+    "q.first)))"
 )
 
 
