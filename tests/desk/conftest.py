@@ -21,7 +21,7 @@ from nyballot.filing.desk import Desk, Submission
 from nyballot.filing.store import dispose_all
 
 PG_ENV = "NYBALLOT_TEST_POSTGRES_URL"
-HEAD = "0007"  # the schema's latest revision
+HEAD = "0008"  # the schema's latest revision
 
 # A designating petition filed at the Albany county board, as the API receives it.
 ALBANY_PETITION: dict[str, Any] = {

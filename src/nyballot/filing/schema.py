@@ -8,7 +8,8 @@ of the board's previous row (``chain``), so a rewritten or deleted row breaks th
 ``tokens`` keeps only a token's hash, its boards, role, expiry and revocation; ``access_log``
 records failed authentication and every write, in a chain of its own; ``web_sessions`` the
 clerks signed in on the web desk; ``keys`` the public
-halves of the keys that signed the records.
+halves of the keys that signed the records; ``keying_volumes`` and ``keying_lines`` the scanned
+volumes of filed petitions, each line's crop and what a clerk keyed of it (``nyballot.keying``).
 """
 
 from __future__ import annotations
@@ -17,11 +18,14 @@ from sqlalchemy import (
     Boolean,
     Column,
     ForeignKey,
+    Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
     Text,
+    UniqueConstraint,
 )
 
 metadata = MetaData()
@@ -132,3 +136,47 @@ access_log = Table(
     Column("prev_hash", String(64), nullable=False, server_default=""),
     Column("hash", String(64), nullable=False, server_default=""),
 )
+
+# A scanned volume of a filed petition, kept for keying (``nyballot.keying``): one per petition
+# and volume number, with the scanned file's name and digest.
+keying_volumes = Table(
+    "keying_volumes",
+    metadata,
+    Column("id", String(36), primary_key=True),
+    Column("petition", String(36), nullable=False),  # the petition's uid in the book
+    Column("board", String(40), nullable=False),
+    Column("volume", Integer, nullable=False),
+    Column("source", String(200), nullable=False),
+    Column("digest", String(64), nullable=False),
+    Column("pages", Integer, nullable=False),
+    Column("unread_pages", Text, nullable=False, server_default="[]"),
+    Column("clerk", String(100), nullable=False),
+    Column("kept_at", String(40), nullable=False),
+    UniqueConstraint("petition", "volume", name="uq_keying_volumes_petition_volume"),
+)
+
+# Each line of a kept volume (line 0: the sheet's witness statement): its crop, its state (to
+# key, claimed by a clerk until a time, keyed, blank, unreadable) and what was keyed.
+keying_lines = Table(
+    "keying_lines",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("volume_id", String(36), ForeignKey("keying_volumes.id"), nullable=False),
+    Column("sheet", Integer, nullable=False),
+    Column("line", Integer, nullable=False),
+    Column("page", Integer, nullable=False),
+    Column("box", String(80), nullable=False, server_default=""),
+    Column("png", LargeBinary),  # None: a sheet whose witness statement was not found
+    Column("no_ink", Boolean, nullable=False, server_default="0"),
+    Column("suggestion", Text, nullable=False, server_default="{}"),
+    Column("state", String(12), nullable=False, server_default="to key"),
+    Column("claimed_by", String(100)),
+    Column("claimed_until", String(40)),
+    Column("name", Text, nullable=False, server_default=""),
+    Column("address", Text, nullable=False, server_default=""),
+    Column("date", String(40), nullable=False, server_default=""),
+    Column("keyed_by", String(100)),
+    Column("keyed_at", String(40)),
+    UniqueConstraint("volume_id", "sheet", "line", name="uq_keying_lines_place"),
+)
+Index("ix_keying_lines_state", keying_lines.c.volume_id, keying_lines.c.state)
