@@ -42,3 +42,16 @@ def scanned_volume(
         found.append(ScannedSheet(s, "qr", identity, crops, witness))
     digest = hashlib.sha256(repr((sheets, lines, volume)).encode()).hexdigest()
     return ScannedVolume("volume.pdf", digest, sheets, tuple(found))
+
+
+def fake_scanner(sheets: int = 2, lines: int = 3):  # type: ignore[no-untyped-def]
+    """A scanner for the tests: a body that begins as a PDF does is a volume of ``sheets`` by
+    ``lines``; anything else is refused as the scanner refuses it."""
+    from nyballot.errors import UsageError
+
+    def scan(data: bytes, *, source: str, petition: str | None = None) -> ScannedVolume:
+        if not data.startswith(b"%PDF-"):
+            raise UsageError(f"{source}: not a PDF file")
+        return scanned_volume(sheets, lines)
+
+    return scan

@@ -15,6 +15,7 @@ import anyio
 from fastapi import FastAPI
 
 from nyballot.api import calendar, coverage, desk, docs, downloads, elections, errors, overlays
+from nyballot.api import keying as keying_api
 from nyballot.api import petitions as petitions_api
 from nyballot.api import signatures as signatures_api
 from nyballot.api.body_limit import BodyLimit
@@ -25,12 +26,15 @@ from nyballot.elections.desk import special_desk
 from nyballot.filing.access import now
 from nyballot.filing.desk import Clock, Desk
 from nyballot.filing.keys import BoardKey
+from nyballot.keying.scanner import Scanner, default_scanner
 from nyballot.petitions.workers import Pool, shared_pool
 
 MAX_BODY = 64 * 1024
 # A petition's lines file posted for review: about 150,000 signature lines (the review is
 # answered as one JSON body; larger petitions go through the command line).
 MAX_UPLOAD = 8 * 1024 * 1024
+# A scanned volume uploaded on the desk: a few hundred pages scanned in grey at 200 dpi.
+MAX_SCAN = 200 * 1024 * 1024
 RATE = 20.0  # requests a second per client, on average
 BURST = 100  # requests a client may send at once
 
@@ -60,6 +64,8 @@ def create_app(
     page_cache: int = BUDGET,
     reviews: Pool | None = None,
     settled: bool = False,
+    max_scan: int = MAX_SCAN,
+    scanner: Scanner | None = None,
 ) -> FastAPI:
     """The application over one database (default: $NYBALLOT_DATABASE_URL or SQLite).
 
@@ -71,7 +77,9 @@ def create_app(
     (default: one for the public, three waiting, one for clerks, shared by the applications of
     a process); ``pages`` are web pages served beside the API (``nyballot.web.create_app``
     gives the site's); ``settled``: the process is made ready for serving before the first
-    request (``nyballot.api.settle``: what a served process does, not a test's)."""
+    request (``nyballot.api.settle``: what a served process does, not a test's); ``scanner``
+    reads a scanned volume uploaded on the desk (default: ``nyballot.paper.scan``, imported when
+    first used), up to ``max_scan`` bytes."""
     app = FastAPI(
         title="nyballot",
         version="0.1.0",
@@ -85,6 +93,8 @@ def create_app(
     app.state.desk = Desk(database, clock, key, specials=special_desk)
     app.state.reviews = reviews or shared_pool()
     app.state.settle = settled
+    app.state.scanner = scanner or default_scanner
+    app.state.max_scan = max_scan
     app.state.kept_pages = KeptPages(app.state.desk.version, page_cache, app.state.desk.local)
     errors.install(app, pages)
     # The downloads come first, so /calendar/{year}.ics is matched before /calendar/{year}.
@@ -93,6 +103,7 @@ def create_app(
     app.include_router(overlays.router)
     app.include_router(elections.router)
     app.include_router(desk.router)
+    app.include_router(keying_api.router)
     app.include_router(docs.router)
     app.include_router(coverage.router)
     app.include_router(petitions_api.router)
@@ -106,6 +117,8 @@ def create_app(
     # A page's form carries its lines file beside a few small fields: room for them.
     uploads = dict.fromkeys(petitions_api.UPLOADS, max_upload)
     uploads |= dict.fromkeys(pages.uploads, max_upload + max_body)
+    uploads |= dict.fromkeys(keying_api.UPLOADS, max_scan)
+    uploads |= dict.fromkeys(pages.scans, max_scan + max_body)
     app.state.max_upload = max_upload
     app.add_middleware(BodyLimit, limit=max_body, uploads=uploads)
     if rate > 0:

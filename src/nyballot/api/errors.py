@@ -79,6 +79,7 @@ class Pages(Protocol):
 
     router: APIRouter
     uploads: tuple[str, ...]
+    scans: tuple[str, ...]  # the paths whose form carries a scanned volume (its own limit)
 
     def is_page(self, request: Request) -> bool: ...
 
@@ -90,6 +91,7 @@ class Pages(Protocol):
 class _NoPages:
     router = APIRouter()
     uploads: tuple[str, ...] = ()
+    scans: tuple[str, ...] = ()
 
     def is_page(self, request: Request) -> bool:
         return False

@@ -343,16 +343,31 @@ def read_review_as(uid: Id, body: ReadingIn, request: Request) -> dict[str, Any]
 
 
 @router.get("/web/petitions/{uid}", include_in_schema=False)
-def review_page(uid: Id) -> HTMLResponse:
+def review_page(uid: Id, request: Request) -> HTMLResponse:
     from nyballot.petitions.clerk import clerk_report
     from nyballot.voters.store import opened
 
     with opened() as con:
         result = kept.get(con, uid)
+    _link_images(request, result)
     html = template("review_page.html").render(
         r=result, title=title(result), report=clerk_report(result)
     )
     return HTMLResponse(html)
+
+
+def _link_images(request: Request, result: dict[str, Any]) -> None:
+    """Each line of a review of a petition in the book linked to its scanned image, when the
+    line was keyed from a volume kept on the desk (``image``)."""
+    from nyballot.keying.store import Keying
+
+    in_book = result["petition"].get("in_book")
+    if in_book is None:
+        return
+    desk: Desk = request.app.state.desk
+    images = Keying(desk.engine).images_of(str(in_book["uid"]))
+    for line in result["lines"] if images else ():
+        line["image"] = images.get(kept.place_of(line))
 
 
 @router.get("/web/petitions/{uid}/report.{fmt}", include_in_schema=False)

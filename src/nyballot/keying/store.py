@@ -217,6 +217,17 @@ class Keying:
             raise NotFoundError(f"volume {volume_id[:8]} sheet {sheet} line {line}: no image")
         return bytes(png)
 
+    def images_of(self, petition: str) -> dict[tuple[int, int, int], str]:
+        """The image URL of each line of a petition's kept volumes that has one, by volume,
+        sheet and line (a review's line is linked to it)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                select(_V.c.volume, _T.c.volume_id, _T.c.sheet, _T.c.line)
+                .join(_V, _V.c.id == _T.c.volume_id)
+                .where(_V.c.petition == petition, _T.c.png.is_not(None))
+            ).all()  # fmt: skip
+        return {(v, s, n): image_url(uid, s, n) for v, uid, s, n in found}
+
     def lines_of(self, petition: str) -> list[dict[str, Any]]:
         """Every line of a petition's kept volumes, by volume, sheet and line (no images)."""
         columns = [_V.c.volume, _T.c.volume_id, _T.c.sheet, _T.c.line, _T.c.state, _T.c.name,
@@ -228,6 +239,11 @@ class Keying:
                 .order_by(_V.c.volume, _T.c.sheet, _T.c.line)
             ).mappings().all()  # fmt: skip
         return [dict(row) for row in found]
+
+
+def image_url(volume_id: str, sheet: int, line: int) -> str:
+    """Where the desk serves a line's crop (``nyballot.web.keying``)."""
+    return f"/web/desk/keying/{volume_id}/images/{sheet}/{line}.png"
 
 
 def _volume(conn: Connection, volume_id: str) -> dict[str, Any]:

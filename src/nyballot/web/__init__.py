@@ -20,6 +20,7 @@ from nyballot.web import (
     desk,
     desk_reviews,
     elections,
+    keying,
     overlays,
     pages,
     reference,
@@ -40,6 +41,7 @@ router.include_router(elections.router)
 router.include_router(static.router)
 router.include_router(desk.router)
 router.include_router(desk_reviews.router)
+router.include_router(keying.router)
 
 
 class _Pages:
@@ -47,6 +49,7 @@ class _Pages:
 
     router = router
     uploads = desk_reviews.UPLOADS
+    scans = keying.UPLOADS
 
     def is_page(self, request: Request) -> bool:
         return pages.is_page(request)

@@ -45,7 +45,7 @@ router = APIRouter(include_in_schema=False)
 
 # The form whose body carries a lines file (the upload limit, not the small one).
 UPLOADS: tuple[str, ...] = ("/web/desk/review",)
-FIELDS = ("petition", "party", "unit", "enrolled", "required", "seats")
+FIELDS = ("petition", "party", "unit", "enrolled", "required", "seats", "keyed")
 KEPT_JOBS = 200  # the reviews whose progress is remembered (the oldest ended ones go first)
 JobId = Annotated[str, Path(max_length=40)]
 
@@ -99,13 +99,19 @@ def jobs_of_app(app: Any) -> Jobs:
 
 
 @router.get("/web/desk/review", response_model=None)
-def review_form(request: Request, petition: Annotated[str, Query(max_length=36)] = "") -> Response:
-    """The form that uploads a filed petition's lines for review."""
+def review_form(
+    request: Request,
+    petition: Annotated[str, Query(max_length=36)] = "",
+    keyed: Annotated[str, Query(max_length=3)] = "",
+) -> Response:
+    """The form that uploads a filed petition's lines for review (``keyed=yes``: the lines
+    keyed from its scanned volumes instead of a file)."""
     signed = signed_in(request)
     if isinstance(signed, str):
         return sign_in_page(request)
     session, actor = signed
-    return _form(session.csrf, actor, {"petition": petition[:36], "seats": "1"})
+    typed = {"petition": petition[:36], "seats": "1", "keyed": "yes" if keyed == "yes" else ""}
+    return _form(session.csrf, actor, typed)
 
 
 def _form(
@@ -131,14 +137,13 @@ async def upload_lines(request: Request) -> Response:
         await form.close()
         return _form(session.csrf, actor, typed, NO_CSRF, 403)
     try:
-        if not isinstance(upload, UploadFile) or not upload.filename:
-            raise UsageError("lines file: choose the petition's lines file (CSV)")
-        limit: int = request.app.state.max_upload
-        data = await upload.read(limit + 1)
-        if len(data) > limit:
-            raise TooLarge(f"lines file: larger than {limit:,} bytes, a clerk's upload limit")
-        name = f"lines file {upload.filename[:60]}"
-        job, wanted = await run_in_threadpool(_checked, request, actor, typed)
+        if typed["keyed"] == "yes":
+            job, wanted = await run_in_threadpool(_checked, request, actor, typed)
+            data = await run_in_threadpool(_keyed_lines, request, job.petition)
+            name = f"the lines keyed from petition {job.petition}'s volumes"
+        else:
+            data, name = await _lines_file(request, upload)
+            job, wanted = await run_in_threadpool(_checked, request, actor, typed)
         task = Task(data, name, wanted, store_value(None), _desk_url(request), job.petition,
                     keep=True, progress=True)  # fmt: skip
         stream = pool_of(request).submit(task, clerk=True)
@@ -153,6 +158,26 @@ async def upload_lines(request: Request) -> Response:
     threading.Thread(target=_run, args=(job, stream, request.app.state.desk, actor),
                      name="desk-review", daemon=True).start()  # fmt: skip
     return RedirectResponse(f"/web/desk/reviews/{job.id}", status_code=303)
+
+
+async def _lines_file(request: Request, upload: Any) -> tuple[bytes, str]:
+    """The uploaded lines file, within the upload limit, and its name as errors give it."""
+    if not isinstance(upload, UploadFile) or not upload.filename:
+        raise UsageError("lines file: choose the petition's lines file (CSV)")
+    limit: int = request.app.state.max_upload
+    data = await upload.read(limit + 1)
+    if len(data) > limit:
+        raise TooLarge(f"lines file: larger than {limit:,} bytes, a clerk's upload limit")
+    return data, f"lines file {upload.filename[:60]}"
+
+
+def _keyed_lines(request: Request, petition: str) -> bytes:
+    """The lines keyed from a petition's scanned volumes, as a lines file (``nyballot.keying``),
+    refused while any line is left to key."""
+    from nyballot.keying.lines import lines_file
+    from nyballot.web.keying import keying_of
+
+    return lines_file(keying_of(request.app).lines_of(petition), petition)
 
 
 def _status(exc: NyballotError) -> int:

@@ -1,0 +1,105 @@
+"""Keying over the API: a scanned volume uploaded, kept whole or refused whole, its lines claimed
+and keyed by a clerk's token of its board."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from keying.scanned import fake_scanner
+from nyballot.api import create_app
+from nyballot.filing.desk import Desk
+from nyballot.keying.store import Keying
+
+PETITION = {
+    "kind": "designating_petition",
+    "board": "albany",
+    "year": 2026,
+    "candidates": [{"name": "Ana Ruiz", "residence": "40 Grand St, Albany"}],
+    "office": "Member of Assembly",
+    "party": "Democratic",
+}
+PDF = b"%PDF-1.7 a scanned volume"
+
+
+@pytest.fixture
+def url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'desk.sqlite3'}"
+
+
+@pytest.fixture
+def client(url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(url, max_scan=1000, scanner=fake_scanner(2, 3))) as c:
+        yield c
+
+
+def bearer(url: str, board: str = "albany") -> dict[str, str]:
+    return {"Authorization": f"Bearer {Desk(url).create_token('Ann', 'clerk', [board])}"}
+
+
+@pytest.fixture
+def petition(client: TestClient, url: str) -> str:
+    answer = client.post("/filings", json=PETITION, headers=bearer(url))
+    assert answer.status_code == 201, answer.text
+    return str(answer.json()["uid"])
+
+
+def test_a_volume_is_kept_then_keyed_line_by_line(client: TestClient, url: str,
+                                                  petition: str) -> None:  # fmt: skip
+    who = bearer(url)
+    kept = client.post(f"/desk/keying/volumes?petition={petition}&volume=1", content=PDF,
+                       headers=who)  # fmt: skip
+    assert kept.status_code == 201
+    uid = kept.json()["id"]
+    assert kept.json()["lines"] == 8  # 2 sheets of 3 lines and their 2 witness statements
+    line = client.post(f"/desk/keying/volumes/{uid}/claim", headers=who).json()["line"]
+    assert (line["sheet"], line["line"]) == (1, 0)
+    keyed = 0
+    while line is not None:
+        answer = client.post(
+            f"/desk/keying/volumes/{uid}/lines/{line['sheet']}/{line['line']}",
+            json={"name": "Ana Ruiz", "address": "40 Grand St"},
+            headers=who,
+        )
+        assert answer.status_code == 200, answer.text
+        keyed, line = keyed + 1, answer.json()["next"]
+    assert keyed == 8
+    assert client.get(f"/desk/keying/volumes/{uid}", headers=who).json()["states"]["keyed"] == 8
+
+
+def test_bad_uploads_are_refused_in_json_and_keep_nothing(client: TestClient, url: str,
+                                                          petition: str) -> None:  # fmt: skip
+    who = bearer(url)
+    not_pdf = client.post(f"/desk/keying/volumes?petition={petition}", content=b"hello",
+                          headers=who)  # fmt: skip
+    assert not_pdf.status_code == 400 and "not a PDF" in not_pdf.json()["error"]
+    large = client.post(f"/desk/keying/volumes?petition={petition}", content=PDF + b"x" * 1000,
+                        headers=who)  # fmt: skip
+    assert large.status_code == 413 and "error" in large.json()
+    nowhere = client.post("/desk/keying/volumes?petition=nope", content=PDF, headers=who)
+    assert nowhere.status_code == 400 and "no such filing" in nowhere.json()["error"]
+    nobody = client.post(f"/desk/keying/volumes?petition={petition}", content=PDF)
+    assert nobody.status_code == 401
+    erie = client.post(f"/desk/keying/volumes?petition={petition}", content=PDF,
+                       headers=bearer(url, "erie"))  # fmt: skip
+    assert erie.status_code == 403
+    assert Keying(Desk(url).engine).volumes_of(petition) == []
+
+
+def test_a_volume_uploaded_twice_is_refused(client: TestClient, url: str, petition: str) -> None:
+    who = bearer(url)
+    first = client.post(f"/desk/keying/volumes?petition={petition}", content=PDF, headers=who)
+    again = client.post(f"/desk/keying/volumes?petition={petition}", content=PDF, headers=who)
+    assert (first.status_code, again.status_code) == (201, 409)
+    assert "already kept" in again.json()["error"]
+
+
+def test_another_boards_clerk_may_not_claim_a_line(client: TestClient, url: str,
+                                                   petition: str) -> None:  # fmt: skip
+    uid = client.post(f"/desk/keying/volumes?petition={petition}", content=PDF,
+                      headers=bearer(url)).json()["id"]  # fmt: skip
+    refused = client.post(f"/desk/keying/volumes/{uid}/claim", headers=bearer(url, "erie"))
+    assert refused.status_code == 403
