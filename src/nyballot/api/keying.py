@@ -34,7 +34,7 @@ Number = Annotated[int, Path(ge=0, le=100_000)]
 def keying_of(request: Request) -> Keying:
     state = request.app.state
     if not hasattr(state, "keying"):
-        state.keying = Keying(state.desk.engine)
+        state.keying = Keying(state.desk.engine, reader=state.desk.reader)
     found: Keying = state.keying
     return found
 

@@ -365,7 +365,7 @@ def _link_images(request: Request, result: dict[str, Any]) -> None:
     if in_book is None:
         return
     desk: Desk = request.app.state.desk
-    images = Keying(desk.engine).images_of(str(in_book["uid"]))
+    images = Keying(desk.engine, reader=desk.reader).images_of(str(in_book["uid"]))
     for line in result["lines"] if images else ():
         line["image"] = images.get(kept.place_of(line))
 

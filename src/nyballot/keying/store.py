@@ -102,8 +102,11 @@ class Claimed:
 class Keying:
     """The volumes kept for keying in one desk database."""
 
-    def __init__(self, engine: Engine, clock: Clock = utc_now) -> None:
+    def __init__(self, engine: Engine, clock: Clock = utc_now, reader: Engine | None = None) -> None:
         self.engine = engine
+        # Reads through the desk's reading engine: on SQLite a write transaction begins
+        # IMMEDIATE, and a read must never hold the lock a clerk's key waits for.
+        self.reader = reader or engine
         self.clock = clock
 
     def keep(
@@ -130,7 +133,7 @@ class Keying:
 
     def volume(self, volume_id: str) -> dict[str, Any]:
         """A kept volume: its petition, board, number, file, and its lines counted by state."""
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             found = _volume(conn, volume_id)
             counts = conn.execute(
                 select(_T.c.state, func.count()).where(_T.c.volume_id == volume_id)
@@ -142,11 +145,11 @@ class Keying:
 
     def volumes_of(self, petition: str) -> list[dict[str, Any]]:
         """A petition's kept volumes, by number."""
-        with self.engine.connect() as conn:
-            ids = conn.execute(
+        with self.reader.connect() as conn:
+            ids = list(conn.execute(
                 select(_V.c.id).where(_V.c.petition == petition).order_by(_V.c.volume)
-            ).scalars()
-            return [self.volume(uid) for uid in list(ids)]
+            ).scalars())  # fmt: skip
+        return [self.volume(uid) for uid in ids]
 
     def claim(self, volume_id: str, clerk: str) -> Claimed | None:
         """The next line for ``clerk`` to key, claimed until ``LEASE`` from now: the line the
@@ -208,7 +211,7 @@ class Keying:
 
     def image(self, volume_id: str, sheet: int, line: int) -> bytes:
         """A line's crop (PNG)."""
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             png = conn.execute(
                 select(_T.c.png).where(_T.c.volume_id == volume_id, _T.c.sheet == sheet,
                                        _T.c.line == line)
@@ -220,7 +223,7 @@ class Keying:
     def images_of(self, petition: str) -> dict[tuple[int, int, int], str]:
         """The image URL of each line of a petition's kept volumes that has one, by volume,
         sheet and line (a review's line is linked to it)."""
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             found = conn.execute(
                 select(_V.c.volume, _T.c.volume_id, _T.c.sheet, _T.c.line)
                 .join(_V, _V.c.id == _T.c.volume_id)
@@ -232,7 +235,7 @@ class Keying:
         """Every line of a petition's kept volumes, by volume, sheet and line (no images)."""
         columns = [_V.c.volume, _T.c.volume_id, _T.c.sheet, _T.c.line, _T.c.state, _T.c.name,
                    _T.c.address, _T.c.date]  # fmt: skip
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             found = conn.execute(
                 select(*columns).join(_V, _V.c.id == _T.c.volume_id)
                 .where(_V.c.petition == petition)

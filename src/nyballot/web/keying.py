@@ -51,7 +51,7 @@ def keying_of(app: Any) -> Keying:
     """The volumes kept in the application's desk database (one ``Keying`` per application)."""
     state = app.state
     if not hasattr(state, "keying"):
-        state.keying = Keying(state.desk.engine)
+        state.keying = Keying(state.desk.engine, reader=state.desk.reader)
     found: Keying = state.keying
     return found
 
