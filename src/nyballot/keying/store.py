@@ -102,7 +102,9 @@ class Claimed:
 class Keying:
     """The volumes kept for keying in one desk database."""
 
-    def __init__(self, engine: Engine, clock: Clock = utc_now, reader: Engine | None = None) -> None:
+    def __init__(
+        self, engine: Engine, clock: Clock = utc_now, reader: Engine | None = None
+    ) -> None:
         self.engine = engine
         # Reads through the desk's reading engine: on SQLite a write transaction begins
         # IMMEDIATE, and a read must never hold the lock a clerk's key waits for.
