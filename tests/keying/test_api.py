@@ -103,3 +103,23 @@ def test_another_boards_clerk_may_not_claim_a_line(client: TestClient, url: str,
                       headers=bearer(url)).json()["id"]  # fmt: skip
     refused = client.post(f"/desk/keying/volumes/{uid}/claim", headers=bearer(url, "erie"))
     assert refused.status_code == 403
+
+
+def test_the_type_ahead_names_the_voter_the_review_would_take(
+    client: TestClient, url: str, golden_store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NYBALLOT_VOTERS_DB", str(golden_store))
+    who = bearer(url)
+    # tests/petitions/data/voters.txt: ANA RUIZ at 40 GRAND ST, YONKERS (NY...01); JOHN SMITH
+    # at 12 ELM ST apt 3B (NY...02), whom "Jon Smith" names (tests/petitions/test_golden.py).
+    ana = client.get("/desk/keying/lookup", params={"name": "Ana Ruiz",
+                     "address": "40 Grand St, Yonkers"}, headers=who).json()  # fmt: skip
+    assert ana["candidates"][0]["sboeid"] == "NY000000000000000001"
+    assert ana["candidates"][0]["matches"] is True
+    jon = client.get("/desk/keying/lookup", params={"name": "Jon Smith", "address": "12 Elm St"},
+                     headers=who).json()  # fmt: skip
+    assert [c["sboeid"] for c in jon["candidates"]][:1] == ["NY000000000000000002"]
+    nobody = client.get("/desk/keying/lookup", params={"name": "Zed Nobody",
+                        "address": "99 Nowhere Ln"}, headers=who).json()  # fmt: skip
+    assert nobody == {"candidates": []}
+    assert client.get("/desk/keying/lookup", params={"name": "Ana"}).status_code == 401

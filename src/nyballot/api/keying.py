@@ -6,6 +6,7 @@ keying page, ``nyballot.keying``).
     GET  /desk/keying/volumes/{id}                    the volume, its lines counted by state
     POST /desk/keying/volumes/{id}/claim              the next line for this clerk, claimed
     POST /desk/keying/volumes/{id}/lines/{sheet}/{line}  a line keyed -> the next line claimed
+    GET  /desk/keying/lookup?name=&address=           the voters a line could be (type-ahead)
 
 Bad input is a 4xx with ``{"error": "..."}``; a volume is kept whole or not at all.
 """
@@ -100,3 +101,19 @@ def key(
     kept = key_line(keying_of(request), who, volume_id, sheet, line, keyed)
     following = keying_of(request).claim(volume_id, who.name)
     return {"kept": kept, "next": None if following is None else following.as_dict()}
+
+
+@router.get("/desk/keying/lookup", responses=answers(401, 403, 409, 422))
+def lookup_voters(
+    who: Who,
+    name: Annotated[str, Query(max_length=200)] = "",
+    address: Annotated[str, Query(max_length=200)] = "",
+) -> dict[str, Any]:
+    """The voters a line's name and address could be, the closest first, scored as the review
+    scores them (a clerk's token: the voter file is not public)."""
+    from nyballot.keying.lookup import lookup
+    from nyballot.voters.store import opened
+
+    may_key(who)
+    with opened() as con:
+        return {"candidates": lookup(con, name, address)}
