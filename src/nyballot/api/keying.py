@@ -98,8 +98,7 @@ def key(
 ) -> dict[str, Any]:
     """A line keyed (committed before the answer), and the next line claimed for the clerk."""
     keyed = Keyed(body.state, body.name, body.address, body.date)
-    kept = key_line(keying_of(request), who, volume_id, sheet, line, keyed)
-    following = keying_of(request).claim(volume_id, who.name)
+    kept, following = key_line(keying_of(request), who, volume_id, sheet, line, keyed)
     return {"kept": kept, "next": None if following is None else following.as_dict()}
 
 

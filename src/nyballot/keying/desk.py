@@ -10,7 +10,7 @@ from nyballot.filing.access import RECORD, Actor
 from nyballot.filing.desk import Desk
 from nyballot.filing.errors import ForbiddenError, NotFoundError
 from nyballot.keying.scanner import Scanner
-from nyballot.keying.store import Keyed, Keying
+from nyballot.keying.store import Claimed, Keyed, Keying
 
 MAX_VOLUME = 999
 KEEP_VOLUME = "keep volume"  # the access log's name for a scanned volume kept
@@ -62,8 +62,9 @@ def scan_and_keep(
 
 def key_line(
     keying: Keying, actor: Actor, volume_id: str, sheet: int, line: int, keyed: Keyed
-) -> bool:
-    """A line keyed by a clerk of the volume's board (``Keying.key``)."""
+) -> tuple[bool, Claimed | None]:
+    """A line keyed by a clerk of the volume's board, and the clerk's next line claimed, in one
+    transaction (``Keying.key_then_claim``)."""
     may_key(actor)
     volume_of(keying, actor, volume_id)
-    return keying.key(volume_id, sheet, line, actor.name, keyed)
+    return keying.key_then_claim(volume_id, sheet, line, actor.name, keyed)

@@ -157,58 +157,74 @@ class Keying:
         """The next line for ``clerk`` to key, claimed until ``LEASE`` from now: the line the
         clerk already holds, else the first free one (never claimed, or its claim run out);
         None when every line is taken or done."""
-        now, until = _stamp(self.clock()), _stamp(self.clock() + LEASE)
         with self.engine.begin() as conn:
             _volume(conn, volume_id)
-            held = conn.execute(
-                select(_T.c.id).where(_T.c.volume_id == volume_id, _T.c.state == "claimed",
-                                      _T.c.claimed_by == clerk, _T.c.claimed_until > now)
-                .order_by(_T.c.sheet, _T.c.line).limit(1)
-            ).scalar()  # fmt: skip
-            picked = held if held is not None else _free_line(conn, volume_id, now)
-            if picked is None:
-                return None
-            taken = conn.execute(
-                update(_T).where(_T.c.id == picked, or_(_free(now), _T.c.claimed_by == clerk))
-                .values(state="claimed", claimed_by=clerk, claimed_until=until)
-            )  # fmt: skip
-            if taken.rowcount != 1:  # taken by another between the two (not on SQLite)
-                raise ConflictError("the line was claimed by another clerk: ask again")
-            return _claimed(conn, picked)
+            return self._claim(conn, volume_id, clerk)
 
     def key(self, volume_id: str, sheet: int, line: int, clerk: str, keyed: Keyed) -> bool:
         """Record what a clerk keyed of a line, committed before this returns. The same key sent
         again changes nothing (False); a line done otherwise, or claimed by another clerk whose
         claim has not run out, is refused."""
         keyed = keyed.checked()
+        with self.engine.begin() as conn:
+            return self._key(conn, volume_id, sheet, line, clerk, keyed)
+
+    def key_then_claim(
+        self, volume_id: str, sheet: int, line: int, clerk: str, keyed: Keyed
+    ) -> tuple[bool, Claimed | None]:
+        """``key``, then ``claim`` the clerk's next line, in one transaction (one commit: a
+        clerk's line costs the disk one flush)."""
+        keyed = keyed.checked()
+        with self.engine.begin() as conn:
+            kept = self._key(conn, volume_id, sheet, line, clerk, keyed)
+            return kept, self._claim(conn, volume_id, clerk)
+
+    def _claim(self, conn: Connection, volume_id: str, clerk: str) -> Claimed | None:
+        now, until = _stamp(self.clock()), _stamp(self.clock() + LEASE)
+        held = conn.execute(
+            select(_T.c.id).where(_T.c.volume_id == volume_id, _T.c.state == "claimed",
+                                  _T.c.claimed_by == clerk, _T.c.claimed_until > now)
+            .order_by(_T.c.sheet, _T.c.line).limit(1)
+        ).scalar()  # fmt: skip
+        picked = held if held is not None else _free_line(conn, volume_id, now)
+        if picked is None:
+            return None
+        taken = conn.execute(
+            update(_T).where(_T.c.id == picked, or_(_free(now), _T.c.claimed_by == clerk))
+            .values(state="claimed", claimed_by=clerk, claimed_until=until)
+        )  # fmt: skip
+        if taken.rowcount != 1:  # taken by another between the two (not on SQLite)
+            raise ConflictError("the line was claimed by another clerk: ask again")
+        return _claimed(conn, picked)
+
+    def _key(
+        self, conn: Connection, volume_id: str, sheet: int, line: int, clerk: str, keyed: Keyed
+    ) -> bool:
         now = self.clock()
         place = f"volume {volume_id[:8]} sheet {sheet} line {line}"
-        with self.engine.begin() as conn:
-            row = conn.execute(
-                select(_T).where(_T.c.volume_id == volume_id, _T.c.sheet == sheet,
-                                 _T.c.line == line)
-            ).mappings().first()  # fmt: skip
-            if row is None:
-                _volume(conn, volume_id)
-                raise NotFoundError(f"{place}: no such line")
-            if row["state"] in DONE:
-                if _same(row, keyed):
-                    return False
-                raise ConflictError(f"{place}: already keyed by {row['keyed_by']} at "
-                                    f"{row['keyed_at'][:19]}")  # fmt: skip
-            held = row["state"] == "claimed" and row["claimed_until"] > _stamp(now)
-            if held and row["claimed_by"] != clerk:
-                raise ConflictError(f"{place}: claimed by {row['claimed_by']} until "
-                                    f"{row['claimed_until'][:19]}")  # fmt: skip
-            done = conn.execute(
-                update(_T).where(_T.c.id == row["id"], _T.c.state == row["state"]).values(
-                    state=keyed.state, name=keyed.name, address=keyed.address,
-                    date=keyed.date, keyed_by=clerk, keyed_at=_stamp(now), claimed_by=None,
-                    claimed_until=None,
-                )
-            )  # fmt: skip
-            if done.rowcount != 1:
-                raise ConflictError(f"{place}: changed by another clerk meanwhile: key it again")
+        row = conn.execute(
+            select(_T).where(_T.c.volume_id == volume_id, _T.c.sheet == sheet, _T.c.line == line)
+        ).mappings().first()  # fmt: skip
+        if row is None:
+            _volume(conn, volume_id)
+            raise NotFoundError(f"{place}: no such line")
+        if row["state"] in DONE:
+            if _same(row, keyed):
+                return False
+            raise ConflictError(f"{place}: already keyed by {row['keyed_by']} at "
+                                f"{row['keyed_at'][:19]}")  # fmt: skip
+        held = row["state"] == "claimed" and row["claimed_until"] > _stamp(now)
+        if held and row["claimed_by"] != clerk:
+            raise ConflictError(f"{place}: claimed by {row['claimed_by']} until "
+                                f"{row['claimed_until'][:19]}")  # fmt: skip
+        done = conn.execute(
+            update(_T).where(_T.c.id == row["id"], _T.c.state == row["state"]).values(
+                state=keyed.state, name=keyed.name, address=keyed.address, date=keyed.date,
+                keyed_by=clerk, keyed_at=_stamp(now), claimed_by=None, claimed_until=None,
+            )
+        )  # fmt: skip
+        if done.rowcount != 1:
+            raise ConflictError(f"{place}: changed by another clerk meanwhile: key it again")
         return True
 
     def image(self, volume_id: str, sheet: int, line: int) -> bytes:

@@ -196,8 +196,7 @@ async def key_form(request: Request, volume_id: VolumeId) -> Response:
     try:
         if not same(typed["csrf"], session.csrf):
             raise ForbiddenError(NO_CSRF)
-        kept = await run_in_threadpool(_key, request, actor, volume_id, typed)
-        line = await run_in_threadpool(keying_of(request.app).claim, volume_id, actor.name)
+        kept, line = await run_in_threadpool(_key, request, actor, volume_id, typed)
         volume = await run_in_threadpool(keying_of(request.app).volume, volume_id)
     except NyballotError as exc:
         if not wants_json:
@@ -209,7 +208,9 @@ async def key_form(request: Request, volume_id: VolumeId) -> Response:
     return JSONResponse({"kept": kept, "next": _shown(line), "progress": progress})
 
 
-def _key(request: Request, actor: Actor, volume_id: str, typed: dict[str, str]) -> bool:
+def _key(
+    request: Request, actor: Actor, volume_id: str, typed: dict[str, str]
+) -> tuple[bool, Claimed | None]:
     if not (typed["sheet"].isdigit() and typed["line"].isdigit()):
         raise UsageError("sheet and line: expected numbers")
     state = typed["state"] or "keyed"
