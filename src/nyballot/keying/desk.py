@@ -66,5 +66,5 @@ def key_line(
     """A line keyed by a clerk of the volume's board, and the clerk's next line claimed, in one
     transaction (``Keying.key_then_claim``)."""
     may_key(actor)
-    volume_of(keying, actor, volume_id)
+    actor.check_board(keying.board_of(volume_id))
     return keying.key_then_claim(volume_id, sheet, line, actor.name, keyed)

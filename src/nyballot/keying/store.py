@@ -145,6 +145,14 @@ class Keying:
         found["total"] = sum(found["states"].values())
         return found
 
+    def board_of(self, volume_id: str) -> str:
+        """The board of a kept volume's petition (one row read: asked on every key)."""
+        with self.reader.connect() as conn:
+            board = conn.execute(select(_V.c.board).where(_V.c.id == volume_id)).scalar()
+        if board is None:
+            raise NotFoundError(f"volume '{volume_id[:40]}': no such volume kept for keying")
+        return str(board)
+
     def volumes_of(self, petition: str) -> list[dict[str, Any]]:
         """A petition's kept volumes, by number."""
         with self.reader.connect() as conn:
