@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
-from pathlib import Path
 
 import pytest
 
@@ -30,8 +29,9 @@ class Clock:
 
 
 @pytest.fixture
-def url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'desk.sqlite3'}"
+def url(db_url: str) -> str:
+    """The desk's database: SQLite, then PostgreSQL ($NYBALLOT_TEST_POSTGRES_URL)."""
+    return db_url
 
 
 @pytest.fixture
@@ -116,7 +116,7 @@ def test_a_line_keyed_without_a_name_or_address_is_refused(keying: Keying) -> No
         keying.key(uid, 1, 1, "Ann", Keyed("keyed", " ", ""))
 
 
-def test_every_keyed_line_survives_a_restart(url: str, tmp_path: Path) -> None:
+def test_every_keyed_line_survives_a_restart(url: str) -> None:
     first = Keying(Desk(url).engine)
     uid = first.keep(scanned_volume(1, 3), "pet-1", "albany", "Ann", 1)
     first.key(uid, 1, 1, "Ann", Keyed("keyed", "Ana Ruiz", "40 Grand St", "2026-03-01"))
