@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from keying.scanned import fake_scanner
 from playwright.sync_api import Browser, Page, Route
 
@@ -18,6 +19,7 @@ from nyballot.filing.desk import Desk
 from nyballot.web import create_app
 
 from .test_desk_page import sign_in
+from .test_views import fits_and_is_accessible
 
 SHEETS, LINES = 10, 10  # 100 signature lines, and each sheet's witness statement
 # Each sheet's witness: Iris Grant, DEM on file (tests/petitions/data/voters.txt), on March 15.
@@ -180,3 +182,33 @@ def test_a_key_the_server_does_not_answer_waits_in_the_browser_and_is_sent_again
     assert "1 of 110 lines done" in page.locator("#keying-progress").inner_text()
     # Alt+B and Alt+U are named on the page.
     assert "Alt+B marks the line blank" in page.locator("#keys").inner_text()
+
+
+@pytest.mark.parametrize("width", [390, 1200])
+def test_the_keying_pages_fit_and_are_accessible(clerk: tuple[Page, str], width: int) -> None:
+    page, _ = clerk
+    page.set_viewport_size({"width": width, "height": 900})
+    axe = Axe()
+    fits_and_is_accessible(page, axe, f"the petition's volumes at {width}")
+    page.locator("#key-volume-1").click()
+    page.keyboard.type("Iris Grant")
+    page.keyboard.press("Tab")
+    page.keyboard.type("30 Pearl St")
+    page.wait_for_selector("#candidates li")  # the type-ahead shown
+    fits_and_is_accessible(page, axe, f"the keying page at {width}")
+
+
+def test_a_file_the_scanner_refuses_is_answered_on_the_form_and_keeps_nothing(
+    clerk: tuple[Page, str], tmp_path: Path
+) -> None:
+    page, uid = clerk
+    bad = tmp_path / "letter.pdf"
+    bad.write_bytes(b"Dear clerk")
+    page.get_by_label("Volume number").fill("2")
+    page.get_by_label("Scanned volume").set_input_files(str(bad))
+    with page.expect_response("**/web/desk/keying") as answer:
+        page.get_by_role("button", name="Upload and scan").click()
+    assert answer.value.status == 400
+    assert "letter.pdf: not a PDF file" in page.locator("#desk-error").inner_text()
+    assert page.locator("#volumes tbody tr").count() == 1  # volume 1 only
+    assert page.get_by_label("Petition's record").input_value() == uid

@@ -118,9 +118,17 @@
 
   function draw() {
     list.textContent = "";
+    // A list box of options while there are voters to pick from; the field typed in names
+    // the one picked (aria-activedescendant).
+    if (found.length) { list.setAttribute("role", "listbox"); } else { list.removeAttribute("role"); }
+    ["name", "address"].forEach(function (k) {
+      if (picked >= 0) { fields[k].setAttribute("aria-activedescendant", "candidate-" + picked); }
+      else { fields[k].removeAttribute("aria-activedescendant"); }
+    });
     found.forEach(function (c, i) {
       var item = document.createElement("li");
       item.id = "candidate-" + i;
+      item.setAttribute("role", "option");
       item.setAttribute("aria-selected", i === picked ? "true" : "false");
       item.textContent = c.name + " — " + c.address + " · " + c.enrollment + " " + c.status +
         " · score " + c.score + (c.matches ? " (the review would take this voter)" : "");
