@@ -123,3 +123,16 @@ def test_the_type_ahead_names_the_voter_the_review_would_take(
                         "address": "99 Nowhere Ln"}, headers=who).json()  # fmt: skip
     assert nobody == {"candidates": []}
     assert client.get("/desk/keying/lookup", params={"name": "Ana"}).status_code == 401
+
+
+def test_a_scanner_that_fails_on_a_file_is_a_refusal_of_the_file(url: str) -> None:
+    def broken(data: bytes, *, source: str, petition: str | None = None) -> object:
+        raise ValueError("no image in the page stream")
+
+    with TestClient(create_app(url, scanner=broken)) as c:  # type: ignore[arg-type]
+        who = bearer(url)
+        uid = c.post("/filings", json=PETITION, headers=who).json()["uid"]
+        answer = c.post(f"/desk/keying/volumes?petition={uid}", content=PDF, headers=who)
+    assert answer.status_code == 400
+    assert "the scanner could not read it (ValueError); nothing was kept" in answer.json()["error"]
+    assert Keying(Desk(url).engine).volumes_of(uid) == []

@@ -3,14 +3,16 @@ ask here, so both refuse alike)."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
-from nyballot.errors import UsageError
+from nyballot.errors import NyballotError, UsageError
 from nyballot.filing.access import RECORD, Actor
 from nyballot.filing.desk import Desk
 from nyballot.filing.errors import ForbiddenError, NotFoundError
 from nyballot.keying.scanner import Scanner
 from nyballot.keying.store import Claimed, Keyed, Keying
+from nyballot.paper.model import ScannedVolume
 
 MAX_VOLUME = 999
 KEEP_VOLUME = "keep volume"  # the access log's name for a scanned volume kept
@@ -56,7 +58,7 @@ def scan_and_keep(
     if not number.isdigit() or not 1 <= int(number) <= MAX_VOLUME:
         raise UsageError(f"volume '{number[:10]}': a number from 1 to {MAX_VOLUME}",
                          fields=("volume",))  # fmt: skip
-    scanned = scanner(data, source=source, petition=filing["uid"])
+    scanned = _scanned(scanner, data, source, filing["uid"])
     return keying.keep(scanned, filing["uid"], filing["board"], actor.name, int(number))
 
 
@@ -68,3 +70,16 @@ def key_line(
     may_key(actor)
     actor.check_board(keying.board_of(volume_id))
     return keying.key_then_claim(volume_id, sheet, line, actor.name, keyed)
+
+
+def _scanned(scanner: Scanner, data: bytes, source: str, petition: str) -> ScannedVolume:
+    """The scanner's reading of the file; a failure of the scanner itself on a file it could
+    not read is that file's refusal, logged with its trace (nothing is kept either way)."""
+    try:
+        return scanner(data, source=source, petition=petition)
+    except NyballotError:
+        raise
+    except Exception as exc:
+        logging.getLogger(__name__).exception("scanning %s failed", source)
+        raise UsageError(f"{source[:80]}: the scanner could not read it ({type(exc).__name__}); "
+                         "nothing was kept") from None  # fmt: skip
