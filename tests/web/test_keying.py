@@ -191,6 +191,7 @@ def test_the_keying_pages_fit_and_are_accessible(clerk: tuple[Page, str], width:
     axe = Axe()
     fits_and_is_accessible(page, axe, f"the petition's volumes at {width}")
     page.locator("#key-volume-1").click()
+    page.wait_for_load_state("load")  # the page's script listening
     page.keyboard.type("Iris Grant")
     page.keyboard.press("Tab")
     page.keyboard.type("30 Pearl St")

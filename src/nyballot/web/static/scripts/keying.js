@@ -37,7 +37,8 @@
       if (answer.status >= 500) { throw new Error("server " + answer.status); }
       return answer.json().then(function (body) {
         save(outbox().slice(1));
-        return flush(answer.ok ? body : { refused: body.error || "refused" });
+        return flush(answer.ok ? body : { refused: body.error || "refused",
+                                          taken: answer.status === 409 });
       });
     });
   }
@@ -56,6 +57,8 @@
       busy = false;
       if (body && body.refused) {  // this line stays, with the reason
         outboxNote.textContent = "Not kept: " + body.refused;
+        // A line another clerk holds or has keyed: on to the next line the server gives.
+        if (body.taken) { window.setTimeout(function () { window.location.reload(); }, 2500); }
         return;
       }
       if (!body || !body.next) { window.location.reload(); return; }  // none left: the page says
@@ -77,8 +80,10 @@
     var witness = line.witness;
     document.getElementById("witness").textContent = witness ? "This sheet's witness, as keyed: " +
       witness.name + ", " + witness.address + (witness.date ? ", " + witness.date : "") + "." : "";
+    var suggested = Object.keys(line.suggestion || {}).length > 0;
     document.getElementById("line-note").textContent = "Page " + line.page + " of the scan" +
-      (line.no_ink ? "; the scanner found no ink on this line" : "") + ".";
+      (line.no_ink ? "; the scanner found no ink on this line" : "") +
+      (suggested ? "; fields in yellow are a machine's reading: check each against the image" : "") + ".";
     var labels = line.witness_line ? ["Witness's name", "Witness's address", "Date of the statement"]
                                    : ["Name as written", "Address as written", "Date signed"];
     ["name", "address", "date"].forEach(function (k, i) {
@@ -88,7 +93,9 @@
       fields[k].value = suggested;  // a machine's reading: shown, never confirmed for the clerk
       fields[k].className = suggested ? "suggested" : "";
     });
-    found = []; picked = -1; list.textContent = "";
+    if (asked) { asked.abort(); }  // an answer for the line before is not this line's
+    window.clearTimeout(timer);
+    found = []; picked = -1; draw();
     outboxNote.textContent = "";
     fields.name.focus();
   }
@@ -164,4 +171,5 @@
   });
 
   if (outbox().length) { run(null); }  // keys left from a visit when the server was away
+  lookup();  // what was typed (or suggested) before this script ran
 })();
