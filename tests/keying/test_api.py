@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from keying.scanned import fake_scanner
 from nyballot.api import create_app
 from nyballot.filing.desk import Desk
+from nyballot.filing.store import dispose_all
 from nyballot.keying.store import Keying
 
 PETITION = {
@@ -136,3 +137,23 @@ def test_a_scanner_that_fails_on_a_file_is_a_refusal_of_the_file(url: str) -> No
     assert answer.status_code == 400
     assert "the scanner could not read it (ValueError); nothing was kept" in answer.json()["error"]
     assert Keying(Desk(url).engine).volumes_of(uid) == []
+
+
+def test_a_new_application_on_the_same_book_keeps_every_keyed_line(url: str) -> None:
+    who = bearer(url)
+    with TestClient(create_app(url, scanner=fake_scanner(1, 2))) as first:
+        uid = first.post("/filings", json=PETITION, headers=who).json()["uid"]
+        volume = first.post(f"/desk/keying/volumes?petition={uid}", content=PDF,
+                            headers=who).json()["id"]  # fmt: skip
+        for line in (0, 1):
+            answer = first.post(f"/desk/keying/volumes/{volume}/lines/1/{line}",
+                                json={"name": f"Signer {line}", "address": "1 Main St"},
+                                headers=who)  # fmt: skip
+            assert answer.status_code == 200
+    dispose_all()  # the first server's connections closed: a restart
+    with TestClient(create_app(url, scanner=fake_scanner(1, 2))) as second:
+        kept = second.get(f"/desk/keying/volumes/{volume}", headers=who).json()
+        claimed = second.post(f"/desk/keying/volumes/{volume}/claim", headers=who).json()
+    # 3 lines: the witness statement and line 1 keyed before the restart, line 2 left.
+    assert (kept["states"]["keyed"], kept["states"]["to key"]) == (2, 0)
+    assert (claimed["line"]["sheet"], claimed["line"]["line"]) == (1, 2)
