@@ -18,6 +18,7 @@ line could be as the clerk types. The scanner is the application's (``app.state.
 from __future__ import annotations
 
 from typing import Annotated, Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
@@ -120,7 +121,8 @@ async def upload_volume(request: Request) -> Response:
         await form.close()
     access.log(desk.engine, actor.name, KEEP_VOLUME, f"volume {volume_id}", actor.client,
                "recorded")  # fmt: skip
-    return RedirectResponse(f"/web/desk/keying?petition={typed['petition']}", status_code=303)
+    shown = f"/web/desk/keying?petition={quote(typed['petition'])}"
+    return RedirectResponse(shown, status_code=303)
 
 
 def _scan_and_keep(
