@@ -26,6 +26,7 @@ ORDER: tuple[tuple[str, ...], ...] = (
     ("delegates",),
     ("export",),
     ("paper",),  # paper petitions: sheets printed by the law, scans read back, keying
+    ("keying",),  # a scanned volume's lines keyed by clerks, in the desk's book, for review
     ("elections",),  # a special or village election: the calendar, the desk and the exports
     ("cli", "api", "web"),
 )
