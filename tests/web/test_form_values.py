@@ -162,4 +162,6 @@ def test_every_form_of_the_site_is_tested_here_or_with_its_page() -> None:
         "/web/due", "/web/glance", "/web/holidays", "/web/law", "/web/mine", "/web/signatures",
         "/web/special", "/web/village",
         "{{ action }}",  # upload.html, on three pages: tests/bills/test_upload_pages.py
+        # keying_volumes.html and keying.html: tests/web/test_keying.py
+        "/web/desk/keying", "/web/desk/keying/{{ volume.id }}/key",
     }  # fmt: skip
