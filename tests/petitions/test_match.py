@@ -79,7 +79,9 @@ def test_the_rows_fetched_by_row_id_are_those_the_join_on_every_key_finds(
     by_row = match.candidates(con, parsed)
     with tempfile.TemporaryDirectory() as folder:
         path = match.query_file(parsed, Path(folder))
-        by_keys = match._rows_of(con.execute(match._BY_KEYS, [str(path)]))
+        by_keys = dict(
+            match._Rows(con, con.execute(match._BY_KEYS, [str(path)]), False, False).grouped()
+        )
 
     def ordered(found: dict[int, list[dict[str, object]]]) -> dict[int, list[str]]:
         return {q: sorted(repr(sorted(r.items())) for r in rs) for q, rs in found.items()}

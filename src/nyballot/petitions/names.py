@@ -46,6 +46,7 @@ class Surname:
     how: str = WHOLE  # WHOLE, ONE_PART or ADDED
 
 
+@lru_cache(maxsize=1 << 16)  # a surname is read once for the many lines and voters bearing it
 def surname_words(text: str | None) -> tuple[str, ...]:
     """A surname's words, folded: hyphens part words, apostrophes join them ("O'Brien-Smith"
     -> OBRIEN, SMITH)."""
