@@ -106,12 +106,15 @@ _SURNAME_CLOSE = (
 # ``first_name``'s test in SQL, as wide: the name itself, the initial of it, a spelling close
 # enough (again a little under Python's), or one of the line's name's variants in the
 # nicknames table (``_variants``, written in the lines' CSV).
+# Most pairs fail every test, so each is made cheap where it can be: the variants are written
+# in upper case as the file's first names are; the middle name's letters are read only where
+# it holds the line's first letter.
 _FIRST_CLOSE = (
     "(v.first_n = q.first OR (length(q.first) = 1 AND left(v.first_n, 1) = q.first) OR "
     f"jaro_winkler_similarity(v.first_n, q.first) >= {FIRST_AT_LEAST - 0.01} OR "
-    "list_contains(q.variants, lower(v.first_n)) OR (length(q.first) > 1 AND "
-    "starts_with(regexp_replace(upper(coalesce(v.MIDDLENAME, '')), '[^A-Z]', '', 'g'), "
-    "q.first)))"
+    "list_contains(q.variants, v.first_n) OR (length(q.first) > 1 AND "
+    "contains(upper(coalesce(v.MIDDLENAME, '')), left(q.first, 1)) AND "
+    "starts_with(regexp_replace(upper(v.MIDDLENAME), '[^A-Z]', '', 'g'), q.first)))"
 )
 
 
@@ -293,7 +296,7 @@ def query_file(parsed: list[tuple[Name, Address]], folder: Path) -> Path:
         writer.writerow(["qid", "last", "first", "house", "skey", "li", "fi", "variants"])
         for number, (name, address) in enumerate(parsed):
             if address.house and name.last:
-                variants = " ".join(sorted(_variants(name.first)))
+                variants = " ".join(sorted(v.upper() for v in _variants(name.first)))
                 for house in filter(None, (address.house, address.house_or)):
                     keys = [house, address.street_key, name.last[:1], name.first[:1]]
                     writer.writerow([number, name.last, name.first, *keys, variants])
