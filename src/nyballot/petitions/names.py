@@ -36,6 +36,9 @@ PARTICLES = frozenset({
 _SAME_WORD = {"ST": "SAINT", "STE": "SAINTE"}
 
 WHOLE, ONE_PART, ADDED = "", "one part of the surname", "a second surname"
+# A name of more words than this is read only as parsed (a line is seldom longer; the ways to
+# split a name grow with the square of its words).
+MOST_WORDS = 8
 
 
 @dataclass(frozen=True)
@@ -107,17 +110,20 @@ def readings(name: Name) -> list[Name]:
     """Every way the line's words can split between first name, middle name and surname, the
     parsed one first: middle words moved into the surname ("Maria Rodriguez Santiago": SANTIAGO
     with middle RODRIGUEZ, or RODRIGUEZ SANTIAGO) or into the first name ("Luis Manuel R
-    Heredia": LUIS MANUEL with middle R)."""
-    words = [name.first, *(name.middle.split(" ") if name.middle else [])]
+    Heredia": LUIS MANUEL with middle R), and words a name parser put in the surname moved out
+    of it ("Maria del Carmen Ruiz": MARIA DEL CARMEN, not the surname DEL CARMEN RUIZ)."""
+    words = " ".join(x for x in (name.first, name.middle, name.last) if x).split(" ")
     found = [name]
-    for given in range(1, len(words) + 1):
-        for surname_from in range(given, len(words) + 1):
-            if (given, surname_from) != (1, len(words)):
-                found.append(replace(
-                    name, first=" ".join(words[:given]),
-                    middle=" ".join(words[given:surname_from]),
-                    last=" ".join([*words[surname_from:], name.last]),
-                ))  # fmt: skip
+    if len(words) > MOST_WORDS:
+        return found
+    for given in range(1, len(words)):
+        for surname_from in range(given, len(words)):
+            reading = replace(
+                name, first=" ".join(words[:given]),
+                middle=" ".join(words[given:surname_from]), last=" ".join(words[surname_from:]),
+            )  # fmt: skip
+            if reading != name:
+                found.append(reading)
     return found
 
 
