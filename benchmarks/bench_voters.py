@@ -145,8 +145,9 @@ def one_review(db: str, lines: Path) -> None:
         run = Review(con, petition, request)  # type: ignore[arg-type]
         write_json(run.lines(), run.rest, out)
     took, cpu = time.perf_counter() - start, time.thread_time() - cpu
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    figures = {"took": took, "store": con.spent, "ahead": con.ahead,
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    peak, process_cpu = used.ru_maxrss * 1024, used.ru_utime + used.ru_stime
+    figures = {"took": took, "store": con.spent, "ahead": con.ahead, "cpu": process_cpu,
                "python_cpu": cpu - con.cpu, "peak": peak,
                "valid": run.count.valid.total(), "load": os.getloadavg()[0]}  # fmt: skip
     print(json.dumps(figures))
@@ -164,7 +165,8 @@ def full_review(db: str, lines: Path, n: int) -> dict[str, float]:
           f"the rest (Python, and waiting for a lookup) {python:.2f} s "
           f"({python / n * 1e6:.0f} us a line; processor time "
           f"{figures['python_cpu'] / n * 1e6:.0f} us a line); peak memory "
-          f"{figures['peak'] / 1e6:,.0f} MB; load {figures['load']:.1f}")  # fmt: skip
+          f"{figures['peak'] / 1e6:,.0f} MB; load {figures['load']:.1f}; processor time of "
+          f"every thread {figures['cpu']:.1f} s")  # fmt: skip
     return figures
 
 
