@@ -106,7 +106,8 @@ def _runs(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     ]
 
 
-def readings(name: Name) -> list[Name]:
+@lru_cache(maxsize=1 << 12)  # a line's readings serve every voter it is compared with
+def readings(name: Name) -> tuple[Name, ...]:
     """Every way the line's words can split between first name, middle name and surname, the
     parsed one first: middle words moved into the surname ("Maria Rodriguez Santiago": SANTIAGO
     with middle RODRIGUEZ, or RODRIGUEZ SANTIAGO) or into the first name ("Luis Manuel R
@@ -115,7 +116,7 @@ def readings(name: Name) -> list[Name]:
     words = " ".join(x for x in (name.first, name.middle, name.last) if x).split(" ")
     found = [name]
     if len(words) > MOST_WORDS:
-        return found
+        return tuple(found)
     for given in range(1, len(words)):
         for surname_from in range(given, len(words)):
             reading = replace(
@@ -124,7 +125,7 @@ def readings(name: Name) -> list[Name]:
             )  # fmt: skip
             if reading != name:
                 found.append(reading)
-    return found
+    return tuple(found)
 
 
 def previous_surname(prevname: str | None, first: str, middle: str) -> tuple[str, ...]:
