@@ -1,0 +1,93 @@
+"""A scanned volume of petition sheets read back: each sheet found, straightened, and each
+signature line and the witness's statement cut out as an image, with its sheet and line number.
+
+``read_volume`` is the one entry point (the command line and the web desk call it). A sheet
+nyballot printed is named by its QR code (``nyballot.paper.model.SheetIdentity``); a sheet of
+another form is found by its ruled lines and its identity left to the clerk. Nothing here rules
+on a line: a crop is evidence, and what Tesseract reads of the printed parts is a suggestion.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from nyballot.errors import UsageError
+from nyballot.paper.model import LineCrop, ScannedSheet, ScannedVolume
+from nyballot.paper.scan import crops, ocr, ruling
+from nyballot.paper.scan.pages import MAX_BYTES, MAX_PAGES, Gray, open_file, pages
+from nyballot.paper.scan.qr import sheet_code
+
+__all__ = ["MAX_BYTES", "MAX_PAGES", "read_volume"]
+
+
+def read_volume(
+    data: bytes, *, source: str, petition: str | None = None, suggest: bool = True
+) -> ScannedVolume:
+    """Every sheet of a scanned file (PDF, PNG, JPEG or TIFF) with its lines cropped.
+
+    A sheet whose code names another petition than ``petition`` is refused, as is a file with
+    no sheet on any page; ``suggest=False`` skips reading the printed parts."""
+    opened = open_file(data, source)
+    reason = ocr.missing() if suggest else "suggestions were not asked for"
+    sheets: list[ScannedSheet] = []
+    unread: list[int] = []
+    for number, gray in enumerate(pages(opened, source), start=1):
+        found = read_page(gray, number, source, petition, suggest and not reason)
+        if found is None:
+            unread.append(number)
+        else:
+            sheets.append(found)
+    if not sheets:
+        raise UsageError(
+            f"{source}: no petition sheet found on any of its {opened.pages} page(s) "
+            "(neither a sheet code nor a table of signature lines)"
+        )
+    return ScannedVolume(
+        source=source,
+        digest=hashlib.sha256(data).hexdigest(),
+        pages=opened.pages,
+        sheets=tuple(sheets),
+        unread_pages=tuple(unread),
+        notes=(reason,) if reason else (),
+    )
+
+
+def read_page(
+    gray: Gray, number: int, source: str, petition: str | None, suggest: bool
+) -> ScannedSheet | None:
+    """The sheet on one page, or None when the page holds none (a cover sheet, a blank)."""
+    identity = sheet_code(gray)
+    if identity is not None and petition is not None and identity.petition != petition:
+        raise UsageError(
+            f"{source}: page {number} is a sheet of petition '{identity.petition}', "
+            f"not of '{petition}'"
+        )
+    page = ruling.straighten(gray)
+    if identity is None:
+        identity = sheet_code(page.gray)
+    found = ruling.rules(page)
+    lines = ruling.table(page, found)
+    if lines is None:
+        if identity is None:
+            return None
+        return ScannedSheet(number, "qr", identity, (), skew=page.skew)
+    read = ocr.suggestions(page, lines, identity is not None) if suggest else {}
+    cut = _lines(page, lines, read)
+    box = ruling.witness_box(found, lines)
+    witness = LineCrop(0, box, crops.png(page.gray, box)) if box else None
+    return ScannedSheet(
+        number, "qr" if identity else "lines", identity, cut, witness, skew=page.skew
+    )
+
+
+def _lines(
+    page: ruling.Ruled, lines: ruling.Table, read: dict[int, dict[str, str]]
+) -> tuple[LineCrop, ...]:
+    boxes = crops.line_boxes(lines, page.gray.shape[0])
+    out = []
+    for n, box in enumerate(boxes, start=1):
+        empty = crops.blank(page, lines, n - 1)
+        out.append(
+            LineCrop(n, box, crops.png(page.gray, box), empty, {} if empty else read.get(n, {}))
+        )
+    return tuple(out)
