@@ -124,9 +124,10 @@ def _font(path: str, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, size)
 
 
-def _fill(image: Image.Image, box: Box, rng: random.Random, typed: str = "") -> None:
+def _fill(image: Image.Image, box: Box, rng: random.Random, typed: str = "") -> bool:
     """A signer's line written by hand: date, signature, printed name, address, town (the
-    printed name typed instead when ``typed`` is given)."""
+    printed name typed instead when ``typed`` is given); whether the printed name was written
+    (some sign and write nothing else)."""
     draw = ImageDraw.Draw(image)
     left, top, right, bottom = box
     row = bottom - top
@@ -148,6 +149,7 @@ def _fill(image: Image.Image, box: Box, rng: random.Random, typed: str = "") -> 
         x = edges[column] + rng.uniform(3, 10)
         y = top + row * rng.uniform(0.25, 0.45)
         draw.text((x, y), text, fill=ink, font=font)
+    return len(keep) > 1
 
 
 def _scanned(image: Image.Image, rng: random.Random, angle: float) -> Image.Image:
@@ -170,8 +172,9 @@ def printed_page(
     names = {}
     for n, (box, filled) in enumerate(zip(rows, ink, strict=True), start=1):
         if filled:
-            names[n] = _name(rng).upper() if typed else ""
-            _fill(image, box, rng, names[n])
+            name = _name(rng).upper() if typed else ""
+            if _fill(image, box, rng, name):
+                names[n] = name
     angle = rng.uniform(-3, 3)
     found = {n: v for n, v in names.items() if v}
     return Page(_scanned(image, rng, angle), "printed", payloads[number - 1], rows, ink,

@@ -14,7 +14,7 @@ import hashlib
 from nyballot.errors import UsageError
 from nyballot.paper.model import LineCrop, ScannedSheet, ScannedVolume
 from nyballot.paper.scan import crops, ocr, ruling
-from nyballot.paper.scan.pages import MAX_BYTES, MAX_PAGES, Gray, open_file, pages
+from nyballot.paper.scan.pages import MAX_BYTES, MAX_PAGES, Gray, open_file, page_images
 from nyballot.paper.scan.qr import sheet_code
 
 __all__ = ["MAX_BYTES", "MAX_PAGES", "read_volume"]
@@ -31,7 +31,7 @@ def read_volume(
     reason = ocr.missing() if suggest else "suggestions were not asked for"
     sheets: list[ScannedSheet] = []
     unread: list[int] = []
-    for number, gray in enumerate(pages(opened, source), start=1):
+    for number, gray in enumerate(page_images(opened, source), start=1):
         found = read_page(gray, number, source, petition, suggest and not reason)
         if found is None:
             unread.append(number)

@@ -98,7 +98,7 @@ def _check_pages(pages: int, source: str) -> None:
         )
 
 
-def pages(opened: Opened, source: str) -> Iterator[Gray]:
+def page_images(opened: Opened, source: str) -> Iterator[Gray]:
     """Each page in turn, grey, at the working width (one page in memory at a time)."""
     for n in range(opened.pages):
         try:
