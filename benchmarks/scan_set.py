@@ -52,6 +52,7 @@ class Page:
     ink: list[bool] = field(default_factory=list)  # which lines were filled
     typed: dict[int, str] = field(default_factory=dict)  # line -> printed name typed on it
     angle: float = 0.0
+    witness: Box | None = None  # what the witness's statement's crop must hold
 
 
 def hands_available() -> bool:
@@ -80,17 +81,27 @@ def _printed_pages(sheets: int, paper: str) -> tuple[tuple[bytes, ...], tuple[st
         document[n].render(scale=DPI / 72, grayscale=True).to_pil().save(buffer, "PNG")
         images.append(buffer.getvalue())
     _rows_store.clear()
+    scale = DPI / 72
     for n in range(1, len(document)):
-        _rows_store[n] = _number_rows(document[n])
+        page = document[n]
+        _rows_store[n], (top, foot) = _number_rows(page)
+        height, width = float(page.get_height()), float(page.get_width())
+        _witness_store[n] = (
+            round(0.42 * 72 * scale), round((height - top) * scale),
+            round((width - 0.42 * 72) * scale), round((height - foot) * scale),
+        )  # fmt: skip
     return tuple(images), tuple(i.payload() for i in made.identities)
 
 
 _rows_store: dict[int, list[Box]] = {}
+_witness_store: dict[int, Box] = {}
 
 
-def _number_rows(page: object) -> list[Box]:
+def _number_rows(page: object) -> tuple[list[Box], tuple[float, float]]:
     """Each signature line's box in pixels, from where the PDF placed the line numbers: the
-    digits in the column under the heading "No.", grouped by height on the page."""
+    digits in the column under the heading "No.", grouped by height on the page; and, in
+    points from the page's foot, the top of the witness's statement's heading and the foot of
+    its caption "Signature of witness"."""
     textpage = page.get_textpage()  # type: ignore[attr-defined]
     height = float(page.get_height())  # type: ignore[attr-defined]
     width = float(page.get_width())  # type: ignore[attr-defined]
@@ -106,14 +117,18 @@ def _number_rows(page: object) -> list[Box]:
             centre = (bottom + top) / 2
             if not centres or abs(centres[-1] - centre) > 3:
                 centres.append(centre)
+    statement = textpage.get_charbox(limit)
+    caption = textpage.search("Signature of witness", match_case=True).get_next()[0]
+    signed = textpage.get_charbox(caption)
     step = abs(centres[0] - centres[1])
     margin = 0.42 * 72  # templates/volume.html: @page margin .42in, the table 100% wide
     scale = DPI / 72
-    return [
+    rows = [
         (round(margin * scale), round((height - c - step / 2) * scale),
          round((width - margin) * scale), round((height - c + step / 2) * scale))
         for c in centres
     ]  # fmt: skip
+    return rows, (statement[3], signed[1])
 
 
 def _name(rng: random.Random) -> str:
@@ -178,7 +193,7 @@ def printed_page(
     angle = rng.uniform(-3, 3)
     found = {n: v for n, v in names.items() if v}
     return Page(_scanned(image, rng, angle), "printed", payloads[number - 1], rows, ink,
-                found, angle)  # fmt: skip
+                found, angle, _witness_store[number])  # fmt: skip
 
 
 def cover_page(sheets: int, rng: random.Random) -> Page:
@@ -228,7 +243,8 @@ def other_page(rng: random.Random, ink_share: float = 0.7) -> Page:
         if filled:
             draw_hand(draw, box, rng, hand_edges)
     angle = rng.uniform(-3, 3)
-    return Page(_scanned(image, rng, angle), "other", "", boxes, ink, {}, angle)
+    witness = (left, bottom + 20, right, bottom + 170)
+    return Page(_scanned(image, rng, angle), "other", "", boxes, ink, {}, angle, witness)
 
 
 def draw_hand(
@@ -255,11 +271,11 @@ def build(printed: int, other: int, seed: int = 1, cover: bool = True, typed: in
     return pages
 
 
-def volume_pdf(pages: list[Page]) -> bytes:
-    """The pages as one PDF, as a scanner writes it (an image a page, 150 dpi)."""
+def volume_pdf(pages: list[Page], quality: int = 75) -> bytes:
+    """The pages as one PDF, as a scanner writes it (a JPEG image a page, 150 dpi)."""
     buffer = io.BytesIO()
     first, *rest = [p.image for p in pages]
-    first.save(buffer, "PDF", resolution=DPI, save_all=True, append_images=rest)
+    first.save(buffer, "PDF", resolution=DPI, save_all=True, append_images=rest, quality=quality)
     return buffer.getvalue()
 
 
@@ -277,6 +293,7 @@ class Scores:
     doubled: int = 0  # crops beyond the truth's lines
     ink_right: int = 0  # lines whose blank mark agrees with the truth
     false_sheets: int = 0  # pages with no sheet (the cover) on which one was found
+    witnesses: int = 0  # sheets whose witness's statement was cropped whole
     misses: list[str] = field(default_factory=list)
 
 
@@ -289,6 +306,13 @@ def whole(found: Box, truth: Box) -> bool:
     tl, tt, tr, tb = truth
     holds = fl <= tl + TOLERANCE and ft <= tt + TOLERANCE and fr >= tr - TOLERANCE
     return holds and fb >= tb - TOLERANCE and (fb - ft) <= 1.5 * (tb - tt)
+
+
+def holds(found: Box, truth: Box) -> bool:
+    fl, ft, fr, fb = found
+    tl, tt, tr, tb = truth
+    near = TOLERANCE
+    return fl <= tl + near and ft <= tt + near and fr >= tr - near and fb >= tb - near
 
 
 def score(pages: list[Page], volume: object) -> Scores:
@@ -309,6 +333,10 @@ def score(pages: list[Page], volume: object) -> Scores:
             continue
         if page.kind == "printed" and sheet.identity and sheet.identity.payload() == page.payload:
             out.codes_read += 1
+        if page.witness and sheet.witness and holds(sheet.witness.box, page.witness):
+            out.witnesses += 1
+        else:
+            out.misses.append(f"page {number}: witness {sheet.witness}, truth {page.witness}")
         crops = {c.line: c for c in sheet.lines}
         numbered = [c.line for c in sheet.lines] == list(range(1, len(page.lines) + 1))
         out.found += numbered
@@ -327,3 +355,17 @@ def score(pages: list[Page], volume: object) -> Scores:
             else:
                 out.misses.append(f"page {number} line {n}: blank {crop.blank}, ink {ink}")
     return out
+
+
+def main() -> None:
+    """Write the docs' example volume: ``python benchmarks/scan_set.py examples/volume.pdf``
+    (a cover sheet, three filled sheets of petition RUIZ-AD71, one sheet of another form)."""
+    import sys
+
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "examples/volume.pdf")
+    out.write_bytes(volume_pdf(build(printed=3, other=1, seed=33, typed=1), quality=30))
+    print(f"{out}: {out.stat().st_size:,} bytes")
+
+
+if __name__ == "__main__":
+    main()

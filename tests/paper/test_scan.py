@@ -74,6 +74,8 @@ def test_every_sheet_is_found_and_numbered_and_every_line_cropped_whole_once(
     assert got.codes_read >= 0.99 * got.printed, got.misses
     assert got.false_sheets == 0  # the cover sheet holds no signature lines
     assert got.ink_right == got.lines, got.misses  # blank exactly where nothing was written
+    # The witness's statement whole: from its heading to the caption under its signature line.
+    assert got.witnesses == got.sheets, got.misses
 
 
 def test_the_cover_sheet_is_a_page_with_no_sheet_and_sheets_of_another_form_have_no_identity(

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
 from nyballot.paper.scan.pages import Gray
 
@@ -113,8 +114,9 @@ def rotate(image: Gray, angle: float, fill: int = 255) -> Gray:
 
 
 def rules(page: Ruled) -> list[Rule]:
-    """The page's horizontal rules, top to bottom: rows of the rule mask dark across at least
-    ``RULE_SPAN`` of the page, a thick rule counted once."""
+    """The page's horizontal rules, top to bottom: unbroken strokes across at least
+    ``RULE_SPAN`` of the page, a thick rule counted once (two short rules side by side, as a
+    date's and a signature's, are not one)."""
     width = page.horizontal.shape[1]
     filled = (page.horizontal > 0).sum(axis=1)
     dark = np.flatnonzero(filled >= RULE_SPAN * width)
@@ -122,10 +124,21 @@ def rules(page: Ruled) -> list[Rule]:
     for run in np.split(dark, np.flatnonzero(np.diff(dark) > 2) + 1):
         if run.size == 0:
             continue
-        band = page.horizontal[run[0] : run[-1] + 1].max(axis=0)
-        xs = np.flatnonzero(band)
-        found.append(Rule(int(run.mean().round()), int(xs[0]), int(xs[-1])))
+        band = page.horizontal[run[0] : run[-1] + 1].max(axis=0) > 0
+        left, right = _longest(band)
+        if right - left >= RULE_SPAN * width:
+            found.append(Rule(int(run.mean().round()), left, right))
     return found
+
+
+def _longest(band: npt.NDArray[np.bool_]) -> tuple[int, int]:
+    """The first and last index of the longest run of True."""
+    edges = np.diff(np.concatenate(([0], band.astype(np.int8), [0])))
+    starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
+    if starts.size == 0:
+        return 0, 0
+    k = int(np.argmax(ends - starts))
+    return int(starts[k]), int(ends[k]) - 1
 
 
 def table(page: Ruled, found: list[Rule]) -> Table | None:
