@@ -107,6 +107,20 @@ def test_the_scan_keeps_the_files_digest_and_each_crop_is_a_png(
     assert crop.suggestion == {}  # suggestions were not asked for
 
 
+def test_a_sheet_scanned_twice_and_a_sheet_missing_are_said(
+    made: tuple[list[object], bytes],
+) -> None:
+    pages = made[0]
+    # Pages 1-7 are the cover and sheets 1 to 6: sheet 2 left out, sheet 4 scanned twice.
+    again = [pages[0], pages[1], pages[3], pages[4], pages[4], pages[5], pages[6]]
+    volume = read_volume(gen.volume_pdf(again), source="v.pdf", suggest=False)
+    assert volume.notes == (
+        "volume 1 sheet 4 is on pages 4, 5",
+        "volume 1: no page found with sheet 2",
+        "suggestions were not asked for",
+    )
+
+
 def test_a_sheet_of_another_petition_is_refused(made: tuple[list[object], bytes]) -> None:
     with pytest.raises(UsageError, match="page 2 is a sheet of petition 'RUIZ-AD71', not of 'X'"):
         read_volume(made[1], source="set.pdf", petition="X", suggest=False)

@@ -48,8 +48,30 @@ def read_volume(
         pages=opened.pages,
         sheets=tuple(sheets),
         unread_pages=tuple(unread),
-        notes=(reason,) if reason else (),
+        notes=(*numbering(sheets), *([reason] if reason else [])),
     )
+
+
+def numbering(sheets: list[ScannedSheet]) -> list[str]:
+    """What the codes say of the volume's order: a sheet scanned twice, a number missing
+    between the first sheet and the last found (a page lost, or left out of the scan)."""
+    pages: dict[tuple[int, int], list[int]] = {}
+    for sheet in sheets:
+        if sheet.identity is not None:
+            key = (sheet.identity.volume, sheet.identity.sheet)
+            pages.setdefault(key, []).append(sheet.page)
+    said = [
+        f"volume {v} sheet {n} is on pages {', '.join(map(str, on))}"
+        for (v, n), on in sorted(pages.items())
+        if len(on) > 1
+    ]
+    for volume in sorted({v for v, _ in pages}):
+        numbers = {n for v, n in pages if v == volume}
+        missing = sorted(set(range(1, max(numbers) + 1)) - numbers)
+        if missing:
+            shown = ", ".join(map(str, missing[:20])) + (" ..." if len(missing) > 20 else "")
+            said.append(f"volume {volume}: no page found with sheet {shown}")
+    return said
 
 
 def read_page(
