@@ -216,10 +216,11 @@ def other_page(rng: random.Random, ink_share: float = 0.7) -> Page:
     for k in range(5):
         draw.text((left, 120 + 24 * k), "We, the undersigned, do hereby state that we are "
                   "duly qualified voters of the state", fill=0, font=text)  # fmt: skip
-    rows = rng.randint(8, 14)
     row = round(rng.uniform(0.42, 0.6) * DPI)
     top = 280
     header = round(row * rng.uniform(0.5, 0.75))
+    room = (height - 60 - 190 - top - header) // row  # the witness's box fits under the lines
+    rows = rng.randint(8, min(14, room))
     thick = rng.choice((1, 2, 3))
     draw.rectangle((left, top, right, top + header), outline=0, width=thick)
     fractions = rng.choice(((0.06, 0.3, 0.4, 0.24), (0.05, 0.12, 0.28, 0.35, 0.2)))

@@ -70,17 +70,22 @@ def straighten(gray: Gray) -> Ruled:
     level, ink = cv2.threshold(smooth, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
     # A thin rule prints (or scans) grey: rules are looked for halfway between ink and paper.
     paper = float(np.percentile(smooth, 90))
-    _, faint = cv2.threshold(smooth, (level + paper) / 2, 255, cv2.THRESH_BINARY_INV)
+    # Strokes are looked for before the median, which erases a line one pixel thin (a rule
+    # where it steps from one row to the next, a light pen's outline); the scan's specks fall
+    # to the long openings, and to the least size of a mark (crops.MIN_MARK).
+    _, faint = cv2.threshold(gray, (level + paper) / 2, 255, cv2.THRESH_BINARY_INV)
     width = gray.shape[1]
-    long_h = cv2.getStructuringElement(cv2.MORPH_RECT, (max(width // 25, 10), 1))
-    horizontal = cv2.morphologyEx(faint, cv2.MORPH_OPEN, long_h)
-    # A rule broken by the scan's noise is mended before it is measured.
-    horizontal = cv2.morphologyEx(
-        horizontal, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (15, 1))
-    )
-    long_v = cv2.getStructuringElement(cv2.MORPH_RECT, (1, max(width // 50, 10)))
-    vertical = cv2.morphologyEx(faint, cv2.MORPH_OPEN, long_v)
+    horizontal = _strokes(faint, (max(width // 25, 10), 1))
+    vertical = _strokes(faint, (1, max(width // 50, 10)))
     return Ruled(gray, ink, horizontal, vertical, skew, faint)
+
+
+def _strokes(mask: Gray, size: tuple[int, int]) -> Gray:
+    """The long strokes of ``size``'s direction, their small breaks mended first."""
+    across = (5, 1) if size[0] > size[1] else (1, 5)
+    closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones(across[::-1], np.uint8))
+    kept: Gray = cv2.morphologyEx(closed, cv2.MORPH_OPEN, np.ones(size[::-1], np.uint8))
+    return kept
 
 
 def skew_angle(gray: Gray) -> float:
@@ -118,13 +123,16 @@ def rules(page: Ruled) -> list[Rule]:
     ``RULE_SPAN`` of the page, a thick rule counted once (two short rules side by side, as a
     date's and a signature's, are not one)."""
     width = page.horizontal.shape[1]
-    filled = (page.horizontal > 0).sum(axis=1)
+    # A thin rule left a hair off level steps from one row of pixels to the next: each row is
+    # looked at with its neighbours.
+    thick = cv2.dilate(page.horizontal, np.ones((3, 1), np.uint8))
+    filled = (thick > 0).sum(axis=1)
     dark = np.flatnonzero(filled >= RULE_SPAN * width)
     found: list[Rule] = []
     for run in np.split(dark, np.flatnonzero(np.diff(dark) > 2) + 1):
         if run.size == 0:
             continue
-        band = page.horizontal[run[0] : run[-1] + 1].max(axis=0) > 0
+        band = thick[run[0] : run[-1] + 1].max(axis=0) > 0
         left, right = _longest(band)
         if right - left >= RULE_SPAN * width:
             found.append(Rule(int(run.mean().round()), left, right))
