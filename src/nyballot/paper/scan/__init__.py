@@ -93,8 +93,10 @@ def read_page(
         if identity is None:
             return None
         return ScannedSheet(number, "qr", identity, (), skew=page.skew)
-    read = ocr.suggestions(page, lines, identity is not None) if suggest else {}
-    cut = _lines(page, lines, read)
+    empty = [crops.blank(page, lines, row) for row in range(len(lines.rules) - 1)]
+    inked = {n for n, blank in enumerate(empty, start=1) if not blank}
+    read = ocr.suggestions(page, lines, identity is not None, inked) if suggest else {}
+    cut = _lines(page, lines, empty, read)
     box = ruling.witness_box(found, lines)
     witness = LineCrop(0, box, crops.png(page.gray, box)) if box else None
     return ScannedSheet(
@@ -103,13 +105,10 @@ def read_page(
 
 
 def _lines(
-    page: ruling.Ruled, lines: ruling.Table, read: dict[int, dict[str, str]]
+    page: ruling.Ruled, lines: ruling.Table, empty: list[bool], read: dict[int, dict[str, str]]
 ) -> tuple[LineCrop, ...]:
     boxes = crops.line_boxes(lines, page.gray.shape[0])
-    out = []
-    for n, box in enumerate(boxes, start=1):
-        empty = crops.blank(page, lines, n - 1)
-        out.append(
-            LineCrop(n, box, crops.png(page.gray, box), empty, {} if empty else read.get(n, {}))
-        )
-    return tuple(out)
+    return tuple(
+        LineCrop(n, box, crops.png(page.gray, box), blank, {} if blank else read.get(n, {}))
+        for n, (box, blank) in enumerate(zip(boxes, empty, strict=True), start=1)
+    )

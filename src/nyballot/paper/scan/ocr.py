@@ -37,13 +37,25 @@ def missing() -> str:
     return ""
 
 
-def suggestions(page: Ruled, lines: Table, printed_form: bool) -> dict[int, dict[str, str]]:
-    """Line (1-based) -> field -> words read, for the lines where something was read."""
+def suggestions(
+    page: Ruled, lines: Table, printed_form: bool, inked: set[int]
+) -> dict[int, dict[str, str]]:
+    """Line (1-based) -> field -> words read, for the lines ``inked`` where something was
+    read. Blank lines and the columns not read (the number, the signature) are whited out
+    first: Tesseract's time grows with what it is shown."""
     import pytesseract
 
+    if not inked:
+        return {}
     top, bottom = lines.rules[0].y, lines.rules[-1].y
     left, right = lines.left, lines.right
     region = page.gray[top:bottom, left:right].copy()
+    for n, (upper, lower) in enumerate(zip(lines.rules, lines.rules[1:], strict=False), start=1):
+        if n not in inked:
+            region[upper.y - top : lower.y - top, :] = 255
+    for k, (start, end) in enumerate(zip(lines.columns, lines.columns[1:], strict=False)):
+        if k == 0 or (printed_form and k not in PRINTED_FIELDS):
+            region[:, max(0, start - left) : max(0, end - left)] = 255
     # The rules found are whited out (not every long stroke: a typed word is one too).
     for rule in lines.rules:
         region[max(0, rule.y - top - RULED) : max(0, rule.y - top + RULED + 1), :] = 255
