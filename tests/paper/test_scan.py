@@ -121,6 +121,25 @@ def test_a_sheet_scanned_twice_and_a_sheet_missing_are_said(
     )
 
 
+def test_a_sheet_whose_lines_cannot_be_found_is_kept_by_its_code_and_said(
+    made: tuple[list[object], bytes],
+) -> None:
+    from PIL import ImageDraw
+
+    page = made[0][1]  # sheet 1
+    image = page.image.copy()  # type: ignore[attr-defined]
+    top, bottom = page.lines[0][1], page.lines[-1][3]  # type: ignore[attr-defined]
+    # The table whited out, with room for the page's turn (3 degrees: 35 pixels at its edge).
+    ImageDraw.Draw(image).rectangle((0, top - 100, image.width, bottom + 40), fill=255)
+    gen_page = gen.Page(image, "printed", page.payload)  # type: ignore[attr-defined]
+    volume = read_volume(gen.volume_pdf([gen_page]), source="v.pdf", suggest=False)
+    (sheet,) = volume.sheets
+    assert sheet.found_by == "qr" and sheet.identity.sheet == 1 and sheet.lines == ()
+    assert volume.notes[0] == (
+        "page 1: its code was read but no signature lines were found; key it from the page"
+    )
+
+
 def test_a_sheet_of_another_petition_is_refused(made: tuple[list[object], bytes]) -> None:
     with pytest.raises(UsageError, match="page 2 is a sheet of petition 'RUIZ-AD71', not of 'X'"):
         read_volume(made[1], source="set.pdf", petition="X", suggest=False)

@@ -48,8 +48,16 @@ def read_volume(
         pages=opened.pages,
         sheets=tuple(sheets),
         unread_pages=tuple(unread),
-        notes=(*numbering(sheets), *([reason] if reason else [])),
+        notes=(*numbering(sheets), *_unlined(sheets), *([reason] if reason else [])),
     )
+
+
+def _unlined(sheets: list[ScannedSheet]) -> list[str]:
+    return [
+        f"page {s.page}: its code was read but no signature lines were found; key it from the page"
+        for s in sheets
+        if not s.lines
+    ]
 
 
 def numbering(sheets: list[ScannedSheet]) -> list[str]:
@@ -78,15 +86,13 @@ def read_page(
     gray: Gray, number: int, source: str, petition: str | None, suggest: bool
 ) -> ScannedSheet | None:
     """The sheet on one page, or None when the page holds none (a cover sheet, a blank)."""
-    identity = sheet_code(gray)
+    page = ruling.straighten(gray)
+    identity = sheet_code(gray) or sheet_code(page.gray)
     if identity is not None and petition is not None and identity.petition != petition:
         raise UsageError(
             f"{source}: page {number} is a sheet of petition '{identity.petition}', "
             f"not of '{petition}'"
         )
-    page = ruling.straighten(gray)
-    if identity is None:
-        identity = sheet_code(page.gray)
     found = ruling.rules(page)
     lines = ruling.table(page, found)
     if lines is None:
