@@ -5,7 +5,8 @@ generated truth.
 .venv/bin/python benchmarks/bench_scan.py [--pages 200] [--ocr-pages 20] [--keep DIR]
 
 The volume comes from benchmarks/scan_set.py: a cover sheet, then sheets printed by the
-project's own sheet code (20 distinct sheets, their codes repeating), filled in handwriting-like
+project's own sheet code (designating on letter and on legal paper, independent on letter, in
+turn; 20 distinct sheets of each, their codes repeating), filled in handwriting-like
 fonts, turned up to 3 degrees, blurred and noised, and one page in five of another form, saved
 as a scanner saves a PDF (a JPEG image a page, 150 dpi). The floor is rendering the same pages
 alone (pypdfium2 to grey images at the scan's working width), in its own process as the scan
@@ -87,7 +88,9 @@ def main() -> None:
     other = (args.pages - 1) // 5
     printed = args.pages - 1 - other
     start = time.perf_counter()
-    made = scan_set.build(printed=printed, other=other, seed=args.seed, sheets=20)
+    made = scan_set.build(
+        printed=printed, other=other, seed=args.seed, sheets=20, forms=tuple(scan_set.FORMS)
+    )
     volume = folder / "volume.pdf"
     volume.write_bytes(scan_set.volume_pdf(made))
     few = folder / "few.pdf"

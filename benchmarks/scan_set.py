@@ -1,9 +1,10 @@
 """A generated test set for reading scanned petition volumes (``nyballot.paper.scan``).
 
-Sheets are printed by the project's own ``petitions sheet`` code (``nyballot.paper.printing``),
-rendered to images at 150 dpi, filled on chosen lines with handwriting-like fonts (Debian's
-fonts-dkg-handwriting, fonts-breip, fonts-femkeklaver: ``scripts/tesseract`` installs them),
-turned up to 3 degrees, blurred and noised. Some pages are a form nyballot did not print: a
+Sheets are printed by the project's own ``petitions sheet`` code (``nyballot.paper.printing``:
+designating on letter and on legal paper, independent on letter, ``FORMS``), rendered to images
+at 150 dpi, filled on chosen lines with handwriting-like fonts (Debian's fonts-dkg-handwriting,
+fonts-breip, fonts-femkeklaver: ``scripts/tesseract`` installs them), turned up to 3 degrees,
+blurred and noised. Some pages are a form nyballot did not print: a
 different layout of ruled lines and no code. The truth is known without the scanner's help: the
 printed sheet's rows come from where the PDF placed each line's number (its text layer), the
 other form's rows from where this module drew them, and which lines carry ink from the filling.
@@ -59,49 +60,63 @@ def hands_available() -> bool:
     return all(Path(p).exists() for p in HANDS)
 
 
+# The forms printed, each its own volume of the petition: (kind, paper, volume).
+FORMS = {
+    "designating-letter": ("designating", "letter", 1),
+    "independent-letter": ("independent", "letter", 2),
+    "designating-legal": ("designating", "legal", 3),
+}
+
+
+@dataclass(frozen=True)
+class Printed:
+    """A volume printed by the project's own code and rendered: each page as PNG bytes (the
+    cover first), each sheet's code, signature lines and witness's statement (truth)."""
+
+    images: tuple[bytes, ...]
+    payloads: tuple[str, ...]
+    rows: tuple[list[Box], ...]
+    witnesses: tuple[Box, ...]
+
+
 @cache
-def _printed_pages(sheets: int, paper: str) -> tuple[tuple[bytes, ...], tuple[str, ...]]:
-    """The project's own volume (a cover, then ``sheets`` sheets) rendered, as PNG bytes, with
-    each sheet's code."""
+def printed_volume(sheets: int, form: str = "designating-letter") -> Printed:
     import pypdfium2 as pdfium
 
     from nyballot.paper.printing import volume_pdf
     from nyballot.paper.sheet import SheetRequest, plan
 
+    kind, paper, volume = FORMS[form]
+    who = (
+        {"party": "DEM", "enrolled": 30000}
+        if kind == "designating"
+        else {"body": "Fair Deal", "emblem": "A scale", "governor_votes": 20000}
+    )
     asked = SheetRequest(
-        year=2027, kind="designating", party="DEM", office="member-of-assembly",
-        district="71", candidates=("Ana Ruiz@12 Elm St, Bronx NY 10451",), enrolled=30000,
-        sheets=sheets, petition=PETITION, paper=paper,
+        year=2027, kind=kind, office="member-of-assembly", district="71",
+        candidates=("Ana Ruiz@12 Elm St, Bronx NY 10451",), sheets=sheets, petition=PETITION,
+        paper=paper, volume=volume, **who,  # type: ignore[arg-type]
     )  # fmt: skip
     made = plan(asked)
     document = pdfium.PdfDocument(volume_pdf(made))
-    images = []
+    images, rows, witnesses = [], [], []
     for n in range(len(document)):
         buffer = io.BytesIO()
         document[n].render(scale=DPI / 72, grayscale=True).to_pil().save(buffer, "PNG")
         images.append(buffer.getvalue())
-    _rows_store.clear()
-    scale = DPI / 72
-    for n in range(1, len(document)):
-        page = document[n]
-        _rows_store[n], (top, foot) = _number_rows(page)
-        height, width = float(page.get_height()), float(page.get_width())
-        _witness_store[n] = (
-            round(0.42 * 72 * scale), round((height - top) * scale),
-            round((width - 0.42 * 72) * scale), round((height - foot) * scale),
-        )  # fmt: skip
-    return tuple(images), tuple(i.payload() for i in made.identities)
+        if n:
+            found, witness = _number_rows(document[n])
+            rows.append(found)
+            witnesses.append(witness)
+    return Printed(
+        tuple(images), tuple(i.payload() for i in made.identities), tuple(rows), tuple(witnesses)
+    )
 
 
-_rows_store: dict[int, list[Box]] = {}
-_witness_store: dict[int, Box] = {}
-
-
-def _number_rows(page: object) -> tuple[list[Box], tuple[float, float]]:
+def _number_rows(page: object) -> tuple[list[Box], Box]:
     """Each signature line's box in pixels, from where the PDF placed the line numbers: the
-    digits in the column under the heading "No.", grouped by height on the page; and, in
-    points from the page's foot, the top of the witness's statement's heading and the foot of
-    its caption "Signature of witness"."""
+    digits in the column under the heading "No.", grouped by height on the page; and the
+    witness's statement's, from the top of its heading to the foot of its lowest words."""
     textpage = page.get_textpage()  # type: ignore[attr-defined]
     height = float(page.get_height())  # type: ignore[attr-defined]
     width = float(page.get_width())  # type: ignore[attr-defined]
@@ -118,8 +133,8 @@ def _number_rows(page: object) -> tuple[list[Box], tuple[float, float]]:
             if not centres or abs(centres[-1] - centre) > 3:
                 centres.append(centre)
     statement = textpage.get_charbox(limit)
-    caption = textpage.search("Signature of witness", match_case=True).get_next()[0]
-    signed = textpage.get_charbox(caption)
+    info = textpage.search("Sign from", match_case=True).get_next()[0]  # the foot's notes
+    lowest = min(textpage.get_charbox(i)[1] for i in range(limit, info))
     step = abs(centres[0] - centres[1])
     margin = 0.42 * 72  # templates/volume.html: @page margin .42in, the table 100% wide
     scale = DPI / 72
@@ -128,7 +143,11 @@ def _number_rows(page: object) -> tuple[list[Box], tuple[float, float]]:
          round((width - margin) * scale), round((height - c + step / 2) * scale))
         for c in centres
     ]  # fmt: skip
-    return rows, (statement[3], signed[1])
+    witness = (
+        round(margin * scale), round((height - statement[3]) * scale),
+        round((width - margin) * scale), round((height - lowest) * scale),
+    )  # fmt: skip
+    return rows, witness
 
 
 def _name(rng: random.Random) -> str:
@@ -177,12 +196,13 @@ def _scanned(image: Image.Image, rng: random.Random, angle: float) -> Image.Imag
 
 
 def printed_page(
-    number: int, sheets: int, rng: random.Random, ink_share: float = 0.7, typed: bool = False
-) -> Page:
+    number: int, sheets: int, rng: random.Random, ink_share: float = 0.7, typed: bool = False,
+    form: str = "designating-letter",
+) -> Page:  # fmt: skip
     """Sheet ``number`` (1-based) of the project's volume, filled and scanned."""
-    images, payloads = _printed_pages(sheets, "letter")
-    image = Image.open(io.BytesIO(images[number])).convert("L")
-    rows = _rows_store[number]
+    printed = printed_volume(sheets, form)
+    image = Image.open(io.BytesIO(printed.images[number])).convert("L")
+    rows = printed.rows[number - 1]
     ink = [rng.random() < ink_share for _ in rows]
     names = {}
     for n, (box, filled) in enumerate(zip(rows, ink, strict=True), start=1):
@@ -192,14 +212,14 @@ def printed_page(
                 names[n] = name
     angle = rng.uniform(-3, 3)
     found = {n: v for n, v in names.items() if v}
-    return Page(_scanned(image, rng, angle), "printed", payloads[number - 1], rows, ink,
-                found, angle, _witness_store[number])  # fmt: skip
+    return Page(_scanned(image, rng, angle), "printed", printed.payloads[number - 1], rows, ink,
+                found, angle, printed.witnesses[number - 1])  # fmt: skip
 
 
 def cover_page(sheets: int, rng: random.Random) -> Page:
-    images, _ = _printed_pages(sheets, "letter")
+    cover = printed_volume(sheets).images[0]
     angle = rng.uniform(-3, 3)
-    return Page(_scanned(Image.open(io.BytesIO(images[0])).convert("L"), rng, angle), "cover",
+    return Page(_scanned(Image.open(io.BytesIO(cover)).convert("L"), rng, angle), "cover",
                 angle=angle)  # fmt: skip
 
 
@@ -259,15 +279,18 @@ def draw_hand(
 
 
 def build(printed: int, other: int, seed: int = 1, cover: bool = True, typed: int = 0,
-          sheets: int | None = None) -> list[Page]:  # fmt: skip
-    """A volume: the cover sheet (when asked), ``printed`` filled sheets of the project's form
-    (the first ``typed`` with their printed names typed), then ``other`` pages of another form.
-    ``sheets``: how many distinct sheets to print (their codes repeat beyond it)."""
+          sheets: int | None = None, forms: tuple[str, ...] = ("designating-letter",),
+          ) -> list[Page]:  # fmt: skip
+    """A volume: the cover sheet (when asked), ``printed`` filled sheets of the project's
+    ``forms`` in turn, each form its own volume (the first ``typed`` sheets with their printed
+    names typed), then ``other`` pages of another form. ``sheets``: how many distinct sheets to
+    print of each form (their codes repeat beyond it)."""
     rng = random.Random(seed)
-    count = sheets or printed
+    count = sheets or -(-printed // len(forms))
     pages = [cover_page(count, rng)] if cover else []
     for n in range(printed):
-        pages.append(printed_page(n % count + 1, count, rng, typed=n < typed))
+        form, number = forms[n % len(forms)], (n // len(forms)) % count + 1
+        pages.append(printed_page(number, count, rng, typed=n < typed, form=form))
     pages.extend(other_page(rng) for _ in range(other))
     return pages
 

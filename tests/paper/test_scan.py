@@ -51,9 +51,10 @@ if not gen.hands_available():
 
 @pytest.fixture(scope="module")
 def made() -> tuple[list[object], bytes]:
-    # A cover sheet, 6 filled sheets of the project's form (the first two with their printed
-    # names typed), 3 pages of another form.
-    pages = gen.build(printed=6, other=3, seed=7, typed=2)
+    # A cover sheet, 6 filled sheets of the project's forms (designating on letter paper,
+    # volume 1; independent on letter, volume 2; designating on legal, volume 3; two each, the
+    # first two sheets with their printed names typed), 3 pages of another form.
+    pages = gen.build(printed=6, other=3, seed=7, typed=2, forms=tuple(gen.FORMS))
     return pages, gen.volume_pdf(pages)
 
 
@@ -84,7 +85,8 @@ def test_the_cover_sheet_is_a_page_with_no_sheet_and_sheets_of_another_form_have
     assert scanned.unread_pages == (1,)  # type: ignore[attr-defined]
     sheets = scanned.sheets  # type: ignore[attr-defined]
     assert [s.found_by for s in sheets] == ["qr"] * 6 + ["lines"] * 3
-    assert [s.identity.sheet for s in sheets[:6]] == [1, 2, 3, 4, 5, 6]
+    named = [(s.identity.volume, s.identity.sheet) for s in sheets[:6]]
+    assert named == [(1, 1), (2, 1), (3, 1), (1, 2), (2, 2), (3, 2)]
     assert all(s.identity is None for s in sheets[6:])
     assert all(s.witness is not None for s in sheets)
 
@@ -111,12 +113,12 @@ def test_a_sheet_scanned_twice_and_a_sheet_missing_are_said(
     made: tuple[list[object], bytes],
 ) -> None:
     pages = made[0]
-    # Pages 1-7 are the cover and sheets 1 to 6: sheet 2 left out, sheet 4 scanned twice.
-    again = [pages[0], pages[1], pages[3], pages[4], pages[4], pages[5], pages[6]]
+    # Page 5 is volume 1's sheet 2; its sheet 1 (page 2) is left out.
+    again = [pages[0], pages[4], pages[4]]
     volume = read_volume(gen.volume_pdf(again), source="v.pdf", suggest=False)
     assert volume.notes == (
-        "volume 1 sheet 4 is on pages 4, 5",
-        "volume 1: no page found with sheet 2",
+        "volume 1 sheet 2 is on pages 2, 3",
+        "volume 1: no page found with sheet 1",
         "suggestions were not asked for",
     )
 
@@ -296,15 +298,16 @@ def test_the_command_writes_every_crop_and_the_manifest(
     done = _run("v.pdf", "--petition", gen.PETITION, "--out", "crops", "--no-ocr", cwd=tmp_path)
     assert done.returncode == 0, done.stderr  # type: ignore[attr-defined]
     shown = done.stdout  # type: ignore[attr-defined]
-    # 6 sheets of 10 lines; the other form's rows as generated (seed 7).
-    rows = sum(len(p.lines) for p in made[0][7:])  # type: ignore[attr-defined]
+    # 4 letter sheets of 10 lines and 2 legal sheets of 15 (sheet.PAPERS: 70); the other
+    # form's rows as generated (seed 7).
+    rows = 70 + sum(len(p.lines) for p in made[0][7:])  # type: ignore[attr-defined]
     assert "10 pages, 9 sheets found (6 by their code, 3 by their ruled lines)" in shown
-    assert f"lines cropped: {60 + rows} " in shown and "pages with no sheet: 1" in shown
+    assert f"lines cropped: {rows} " in shown and "pages with no sheet: 1" in shown
     listed = json.loads((tmp_path / "crops" / "scan.json").read_text(encoding="utf-8"))
     files = {c["file"] for s in listed["sheets"] for c in [*s["lines"], s["witness"]]}
     assert files == {p.name for p in (tmp_path / "crops").glob("*.png")}
-    assert len(files) == 60 + rows + 9
-    assert "v01-s003-p0004-line07.png" in files  # sheet 3 of volume 1, on page 4, line 7
+    assert len(files) == rows + 9
+    assert "v03-s002-p0007-line15.png" in files  # volume 3's sheet 2 (legal), page 7, line 15
     first = listed["sheets"][0]
     assert first["identity"] == {
         "petition": gen.PETITION, "volume": 1, "sheet": 1, "law": "current", "year": 2027,
