@@ -142,6 +142,37 @@ def test_a_sheet_whose_lines_cannot_be_found_is_kept_by_its_code_and_said(
     )
 
 
+def test_a_volume_of_images_is_read_as_a_pdf_is(made: tuple[list[object], bytes]) -> None:
+
+    pages = made[0]
+    # Sheets 1 of volumes 1 and 3 (letter, legal) as one TIFF scanned at 300 dpi, and one PNG.
+    big = [p.image.resize((p.image.width * 2, p.image.height * 2)) for p in pages[1:4:2]]  # type: ignore[attr-defined]
+    buffer = io.BytesIO()
+    big[0].save(buffer, "TIFF", save_all=True, append_images=big[1:], dpi=(300, 300))
+    volume = read_volume(buffer.getvalue(), source="v.tif", petition=gen.PETITION, suggest=False)
+    assert [(s.identity.volume, len(s.lines)) for s in volume.sheets] == [(1, 10), (3, 15)]
+    png = io.BytesIO()
+    pages[2].image.save(png, "PNG")  # type: ignore[attr-defined]
+    volume = read_volume(png.getvalue(), source="v.png", petition=gen.PETITION, suggest=False)
+    assert [(s.identity.volume, len(s.lines)) for s in volume.sheets] == [(2, 10)]
+
+
+@pytest.mark.parametrize("turns", [1, 2, 3], ids=["left", "upside-down", "right"])
+def test_a_sheet_fed_on_its_side_or_upside_down_is_turned_back_by_its_code(
+    made: tuple[list[object], bytes], turns: int
+) -> None:
+
+    page = made[0][1]  # volume 1, sheet 1
+    turned = page.image.rotate(90 * turns, expand=True)  # type: ignore[attr-defined]
+    png = io.BytesIO()
+    turned.save(png, "PNG")
+    volume = read_volume(png.getvalue(), source="v.png", petition=gen.PETITION, suggest=False)
+    (sheet,) = volume.sheets
+    assert sheet.identity.sheet == 1 and [c.line for c in sheet.lines] == list(range(1, 11))
+    for crop, box, ink in zip(sheet.lines, page.lines, page.ink, strict=True):  # type: ignore[attr-defined]
+        assert gen.whole(crop.box, box) and crop.blank == (not ink)
+
+
 def test_a_sheet_of_another_petition_is_refused(made: tuple[list[object], bytes]) -> None:
     with pytest.raises(UsageError, match="page 2 is a sheet of petition 'RUIZ-AD71', not of 'X'"):
         read_volume(made[1], source="set.pdf", petition="X", suggest=False)

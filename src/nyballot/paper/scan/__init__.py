@@ -11,10 +11,19 @@ from __future__ import annotations
 
 import hashlib
 
+import numpy as np
+
 from nyballot.errors import UsageError
 from nyballot.paper.model import LineCrop, ScannedSheet, ScannedVolume
 from nyballot.paper.scan import crops, ocr, ruling
-from nyballot.paper.scan.pages import MAX_BYTES, MAX_PAGES, Gray, open_file, page_images
+from nyballot.paper.scan.pages import (
+    MAX_BYTES,
+    MAX_PAGES,
+    Gray,
+    open_file,
+    page_images,
+    to_width,
+)
 from nyballot.paper.scan.qr import sheet_code
 
 __all__ = ["MAX_BYTES", "MAX_PAGES", "read_volume"]
@@ -86,8 +95,12 @@ def read_page(
     gray: Gray, number: int, source: str, petition: str | None, suggest: bool
 ) -> ScannedSheet | None:
     """The sheet on one page, or None when the page holds none (a cover sheet, a blank)."""
+    identity, turns = sheet_code(gray)
+    if turns:  # fed on its side or upside down: turned back before anything is measured
+        gray = to_width(np.ascontiguousarray(np.rot90(gray, -turns)))
     page = ruling.straighten(gray)
-    identity = sheet_code(gray) or sheet_code(page.gray)
+    if identity is None:
+        identity, _ = sheet_code(page.gray)
     if identity is not None and petition is not None and identity.petition != petition:
         raise UsageError(
             f"{source}: page {number} is a sheet of petition '{identity.petition}', "

@@ -72,17 +72,20 @@ def _open_pdf(data: bytes, source: str) -> Opened:
 def _open_image(data: bytes, source: str) -> Opened:
     from PIL import Image, UnidentifiedImageError
 
-    Image.MAX_IMAGE_PIXELS = MAX_PIXELS
     try:
         image = Image.open(io.BytesIO(data))
         kind = image.format
-    except (UnidentifiedImageError, Image.DecompressionBombError, OSError) as exc:
-        why = "too large an image" if isinstance(exc, Image.DecompressionBombError) else None
-        raise UsageError(
-            f"{source}: {why or 'not a PDF or an image (PNG, JPEG or TIFF)'}"
-        ) from None
+    except Image.DecompressionBombError:
+        raise UsageError(f"{source}: too large an image") from None
+    except (UnidentifiedImageError, OSError):
+        raise UsageError(f"{source}: not a PDF or an image (PNG, JPEG or TIFF)") from None
     if kind not in IMAGE_KINDS:
         raise UsageError(f"{source}: a {kind} image; give a PDF or a PNG, JPEG or TIFF image")
+    if image.width * image.height > MAX_PIXELS:
+        raise UsageError(
+            f"{source}: {image.width} by {image.height} pixels, over the limit of "
+            f"{MAX_PIXELS:,} a page"
+        )
     pages = int(getattr(image, "n_frames", 1))
     _check_pages(pages, source)
     return Opened("image", pages, image)
@@ -123,6 +126,8 @@ def _pdf_page(opened: Opened, n: int) -> Gray:
 def _image_page(opened: Opened, n: int) -> Gray:
     image = opened.handle
     image.seek(n)  # type: ignore[attr-defined]
+    if image.width * image.height > MAX_PIXELS:  # type: ignore[attr-defined]
+        raise ValueError("its image is too large")  # a TIFF's frames differ in size
     return np.asarray(image.convert("L"), dtype=np.uint8)  # type: ignore[attr-defined]
 
 

@@ -2,7 +2,8 @@
 
 The page is tried as scanned, then with its ink thresholded, then its lower third (where the
 sheet prints its code) at twice the size: a blurred scan's small modules read better so. A
-code that is not a nyballot sheet code, or whose check value fails, names no sheet.
+code that is not a nyballot sheet code, or whose check value fails, names no sheet. The code's
+orientation says how the sheet was fed: on its side or upside down, the page is turned back.
 """
 
 from __future__ import annotations
@@ -19,14 +20,17 @@ from nyballot.paper.scan.pages import Gray
 _QR = zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
 
 
-def sheet_code(gray: Gray) -> SheetIdentity | None:
+def sheet_code(gray: Gray) -> tuple[SheetIdentity | None, int]:
+    """The sheet's identity, and the quarter turns (counter-clockwise) the page was scanned
+    at: 2 for a sheet fed upside down."""
     for image in _tries(gray):
         for code in zxingcpp.read_barcodes(image, formats=_QR):
             try:
-                return SheetIdentity.from_payload(code.text)
+                identity = SheetIdentity.from_payload(code.text)
             except UsageError:
                 continue
-    return None
+            return identity, round(-code.orientation / 90) % 4
+    return None, 0
 
 
 def _tries(gray: Gray) -> Iterator[Gray]:
