@@ -18,6 +18,9 @@ from nyballot.paper.scan.ruling import Ruled, Table
 MIN_CONFIDENCE = 75
 SCALE = 2
 RULED = 3  # pixels either side of a rule's middle
+# Page segmentation 11, sparse text: words scattered in cells, not paragraphs (a Tesseract
+# variable; the same as its command line's page segmentation option).
+SPARSE = "-c tessedit_pageseg_mode=11"
 MIN_WORD = 2  # a lone letter read from a scrawl is noise
 # The columns of a sheet nyballot prints (templates/volume.html): number, date, signature,
 # printed name, residence address, town or city. The signature (2) is never read.
@@ -64,7 +67,7 @@ def suggestions(
     # Tesseract reads best letters some 20 pixels high: a 150 dpi page is read at twice the size.
     region = cv2.resize(region, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_CUBIC)
     data = pytesseract.image_to_data(
-        region, lang="eng", config="--psm 11", output_type=pytesseract.Output.DICT
+        region, lang="eng", config=SPARSE, output_type=pytesseract.Output.DICT
     )
     found: dict[int, dict[str, list[str]]] = {}
     for i, word in enumerate(data["text"]):
