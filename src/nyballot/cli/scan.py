@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from nyballot.errors import UsageError
+
+if TYPE_CHECKING:
+    from nyballot.paper.model import ScannedVolume
 
 
 @click.command()
@@ -44,10 +48,8 @@ def scan(volume_file: Path, petition: str, out: Path | None, as_json: bool, no_o
         click.echo(line, err=as_json)
 
 
-def summary(volume: object, out: Path | None) -> list[str]:
-    from nyballot.paper.model import ScannedVolume
-
-    assert isinstance(volume, ScannedVolume)
+def summary(volume: ScannedVolume, out: Path | None) -> list[str]:
+    """The few lines a clerk reads first: what was found, what was not."""
     sheets = volume.sheets
     by_code = sum(s.found_by == "qr" for s in sheets)
     lines = [c for s in sheets for c in s.lines]
@@ -62,5 +64,5 @@ def summary(volume: object, out: Path | None) -> list[str]:
     ]
     said += [f"note: {n}" for n in volume.notes]
     if out is not None:
-        said.append(f"crops and {'scan.json'} in {out}/")
+        said.append(f"crops and scan.json in {out}/")
     return said
