@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 import click
 
 from nyballot.cli.options import with_option
+from nyballot.cli.scan import scan
 from nyballot.cli.sheet import sheet
 from nyballot.cli.terminal import Fitted, echo, fit
 from nyballot.cli.voters import DB
@@ -82,6 +83,7 @@ def petitions() -> None:
 
 
 petitions.add_command(sheet)
+petitions.add_command(scan)
 
 
 def _run(options: dict[str, Any], keep: bool = False) -> tuple[dict[str, Any], str | None]:
