@@ -191,8 +191,14 @@ def test_a_purged_duplicate_never_competes_with_the_active_record(path: Path) ->
 
 @pytest.mark.parametrize(
     "address",
-    ["682 W 140th", "682 West 140 St", "682 140th Street", "682 W 140th St, Apt 3", "682 W 140",
-     "682 w 140, New York"],  # fmt: skip
+    [
+        "682 W 140th",
+        "682 West 140 St",
+        "682 140th Street",
+        "682 W 140th St, Apt 3",
+        "682 W 140",
+        "682 w 140, New York",
+    ],
 )
 def test_a_numbered_street_with_or_without_its_type_and_ordinal(
     con: duckdb.DuckDBPyConnection, address: str
