@@ -9,7 +9,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from nyballot.petitions.match import Query, find
+from nyballot.petitions.match import Match, Query, find
 from nyballot.voters.store import connect, import_file
 
 DATA = Path(__file__).parent / "data"
@@ -79,7 +79,9 @@ def test_the_rows_fetched_by_row_id_are_those_the_join_on_every_key_finds(
     by_row = match.candidates(con, parsed)
     with tempfile.TemporaryDirectory() as folder:
         path = match.query_file(parsed, Path(folder))
-        by_keys = match._rows_of(con.execute(match._BY_KEYS, [str(path)]))
+        by_keys = dict(
+            match._Rows(con, con.execute(match._BY_KEYS, [str(path)]), False, False).grouped()
+        )
 
     def ordered(found: dict[int, list[dict[str, object]]]) -> dict[int, list[str]]:
         return {q: sorted(repr(sorted(r.items())) for r in rs) for q, rs in found.items()}
@@ -149,3 +151,42 @@ def test_the_first_name_gate_s_spelling_test_is_the_scoring_s(
     ).fetchall()
     for a, b, in_sql in rows:
         assert abs(in_sql - JaroWinkler.normalized_similarity(a, b)) < 1e-9, (a, b)
+
+
+def _lines_queries() -> list[Query]:
+    import csv as csv_module
+
+    with (DATA / "lines.csv").open(encoding="utf-8") as f:
+        return [Query(r["name"], r["address"]) for r in csv_module.DictReader(f)]
+
+
+def _said(found: list[Match | None]) -> list[object]:
+    return [None if m is None else (m.voter["SBOEID"], m.score, len(m.rivals)) for m in found]
+
+
+def test_batches_looked_up_ahead_are_ruled_as_each_alone(con: duckdb.DuckDBPyConnection) -> None:
+    # The next batch is looked up on a connection of its own while this one is scored: each
+    # batch's matches must be those of the batch looked up alone, in the batches' order.
+    from nyballot.petitions.match import find_each
+
+    queries = _lines_queries()
+    batches = [queries[i : i + 3] for i in range(0, len(queries), 3)]
+    assert len(batches) > 2
+    ahead = [_said(found) for found in find_each(con, iter(batches))]
+    assert ahead == [_said(find(con, batch)) for batch in batches]
+    assert any(m is not None for batch in ahead for m in batch)
+
+
+def test_a_reader_that_stops_early_leaves_no_lookup_running(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    import threading
+
+    from nyballot.petitions.match import find_each
+
+    queries = _lines_queries()
+    found = find_each(con, [queries[:2], queries[2:4], queries[4:6]])
+    next(found)  # the second batch is being looked up ahead
+    found.close()
+    assert not [t for t in threading.enumerate() if t.name.startswith("nyballot-lookup")]
+    assert find(con, queries[:2])  # the store still answers

@@ -62,10 +62,18 @@ SAINT_JOHN = {"LASTNAME": "SAINT JOHN", "FIRSTNAME": "CLAIRE", "RADDNUMBER": "32
               "RSTREETNAME": "ELM ST"}  # fmt: skip
 
 ABE = {"LASTNAME": "ABE", "FIRSTNAME": "KENJI", "RADDNUMBER": "108", "RSTREETNAME": "ELM ST"}
+# 18: a first name of three words, one a particle; 19: a middle initial Y (Spanish "and", which
+# name parsers join to the words beside it); 20: a hyphenated surname.
+PORTILLO = {"LASTNAME": "PORTILLO-BELTRAN", "FIRSTNAME": "MARIA DEL CARMEN",
+            "MIDDLENAME": "ROSALIA", "RADDNUMBER": "34", "RSTREETNAME": "ELM ST"}  # fmt: skip
+AMOROS = {"LASTNAME": "AMOROS BLANCA", "FIRSTNAME": "OLGA", "MIDDLENAME": "Y",
+          "RADDNUMBER": "36", "RSTREETNAME": "ELM ST"}  # fmt: skip
+CAMPOS = {"LASTNAME": "CAMPOS-MEYERS", "FIRSTNAME": "ROBERT", "RADDNUMBER": "38",
+          "RSTREETNAME": "ELM ST"}  # fmt: skip
 
 VOTERS = [RODRIGUEZ_SANTIAGO, DE_LA_CRUZ, GARCIA_LOPEZ, O_BRIEN, VARGAS, JONES, JAMES_ROBERT,
           ROBERT, OKAFOR, OKAFOR_PURGED, HARLEM, KIM, FLOOR_4, FLOOR_2, GONE, SAINT_JOHN,
-          ABE]  # fmt: skip
+          ABE, PORTILLO, AMOROS, CAMPOS]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -111,6 +119,14 @@ def found(con: duckdb.DuckDBPyConnection, name: str, address: str) -> str | None
         # A second surname the file lacks.
         ("Luis Vargas Polanco", "18 Birch St", 5),
         ("Luis Vargas-Polanco", "18 Birch St", 5),
+        # A first name with a particle in it, which is no surname's.
+        ("María del Carmen Rosalia Portillo-Beltrán", "34 Elm St", 18),
+        ("Maria del Carmen Portillo", "34 Elm St", 18),
+        ("MARIA DEL CARMEN R PORTILLO BELTRAN", "34 Elm St", 18),
+        # A middle initial Y, copied.
+        ("Olga Y Amorós Blanca", "36 Elm St", 19),
+        # A hyphenated surname with a letter wrong in one part.
+        ("Robert Campos-Muyers", "38 Elm St", 20),
     ],
 )
 def test_a_surname_is_the_whole_lastname_field_and_any_of_its_writings(
@@ -174,7 +190,15 @@ def test_a_purged_duplicate_never_competes_with_the_active_record(path: Path) ->
 
 
 @pytest.mark.parametrize(
-    "address", ["682 W 140th", "682 West 140 St", "682 140th Street", "682 W 140th St, Apt 3"]
+    "address",
+    [
+        "682 W 140th",
+        "682 West 140 St",
+        "682 140th Street",
+        "682 W 140th St, Apt 3",
+        "682 W 140",
+        "682 w 140, New York",
+    ],
 )
 def test_a_numbered_street_with_or_without_its_type_and_ordinal(
     con: duckdb.DuckDBPyConnection, address: str

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 import click
 
 from nyballot.cli.options import with_option
+from nyballot.cli.scan import scan
 from nyballot.cli.sheet import sheet
 from nyballot.cli.terminal import Fitted, echo, fit
 from nyballot.cli.voters import DB
@@ -45,20 +46,16 @@ def _review_options(func: Any) -> Any:
         ),
         click.option("--required", type=int, help="The number required, given directly."),
         click.option("--seats", type=int, default=1, show_default=True, help="Persons elected."),
-        click.option(
+        _reading(
             "--ambiguous-reading",
-            type=click.Choice(["either", "strict"]),
-            default="either",
-            show_default=True,
-            help="A line that fits two voters: valid when it stands whichever signed "
+            ("either", "strict"),
+            "A line that fits two voters: valid when it stands whichever signed "
             "(§ 6-154(3)(a)(i)), or never counted until a clerk chooses (strict, § 6-154(1)).",
         ),
-        click.option(
+        _reading(
             "--previous-name-reading",
-            type=click.Choice(["counts", "strict"]),
-            default="counts",
-            show_default=True,
-            help="A line under the surname of the voter's previous name on file: counted "
+            ("counts", "strict"),
+            "A line under the surname of the voter's previous name on file: counted "
             "(substantial compliance, § 6-134(10)), or naming nobody until a clerk says "
             "(strict, § 6-130).",
         ),
@@ -73,12 +70,20 @@ def _review_options(func: Any) -> Any:
     return func
 
 
+def _reading(flag: str, readings: tuple[str, str], help: str) -> Any:
+    """A switch between two readings of the law, the boards' (first) by default."""
+    return click.option(
+        flag, type=click.Choice(readings), default=readings[0], show_default=True, help=help
+    )
+
+
 @click.group()
 def petitions() -> None:
     """Petition review against the voter file, and the objector's specifications."""
 
 
 petitions.add_command(sheet)
+petitions.add_command(scan)
 
 
 def _run(options: dict[str, Any], keep: bool = False) -> tuple[dict[str, Any], str | None]:

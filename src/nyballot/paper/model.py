@@ -98,6 +98,7 @@ class ScannedSheet:
     identity: SheetIdentity | None  # None: found by its lines; the clerk keys its identity
     lines: tuple[LineCrop, ...]
     witness: LineCrop | None = None
+    skew: float = 0.0  # degrees the page was turned to straighten it
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,3 +110,4 @@ class ScannedVolume:
     pages: int
     sheets: tuple[ScannedSheet, ...]
     unread_pages: tuple[int, ...] = ()  # pages on which no sheet was found
+    notes: tuple[str, ...] = ()  # what the scan could not do (no OCR: no suggestions)

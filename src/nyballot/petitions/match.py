@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import csv
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain, groupby
@@ -105,12 +106,15 @@ _SURNAME_CLOSE = (
 # ``first_name``'s test in SQL, as wide: the name itself, the initial of it, a spelling close
 # enough (again a little under Python's), or one of the line's name's variants in the
 # nicknames table (``_variants``, written in the lines' CSV).
+# Most pairs fail every test, so each is made cheap where it can be: the variants are written
+# in upper case as the file's first names are; the middle name's letters are read only where
+# it holds the line's first letter.
 _FIRST_CLOSE = (
     "(v.first_n = q.first OR (length(q.first) = 1 AND left(v.first_n, 1) = q.first) OR "
     f"jaro_winkler_similarity(v.first_n, q.first) >= {FIRST_AT_LEAST - 0.01} OR "
-    "list_contains(q.variants, lower(v.first_n)) OR (length(q.first) > 1 AND "
-    "starts_with(regexp_replace(upper(coalesce(v.MIDDLENAME, '')), '[^A-Z]', '', 'g'), "
-    "q.first)))"
+    "list_contains(q.variants, v.first_n) OR (length(q.first) > 1 AND "
+    "contains(upper(coalesce(v.MIDDLENAME, '')), left(q.first, 1)) AND "
+    "starts_with(regexp_replace(upper(v.MIDDLENAME), '[^A-Z]', '', 'g'), q.first)))"
 )
 
 
@@ -166,14 +170,62 @@ def find(
     A query given twice (a witness who also signs, a line copied) is looked up once, and each
     distinct name and address is read once.
     """
-    distinct = list(dict.fromkeys(queries))
-    names = {text: parse_name(text) for text in {q.name for q in distinct}}
-    addresses = {text: parse_address(text) for text in {q.address for q in distinct}}
-    parsed = [(names[q.name], addresses[q.address]) for q in distinct]
-    best: dict[Query, Match | None] = dict.fromkeys(distinct)
-    for number, voters in _groups(con, parsed):  # a line's voters, scored as they are read
-        best[distinct[number]] = best_of(*parsed[number], voters, threshold)
-    return [best[q] for q in queries]
+    return next(find_each(con, [queries], threshold))
+
+
+def find_each(
+    con: duckdb.DuckDBPyConnection,
+    batches: Iterable[Sequence[Query]],
+    threshold: float = MATCH_AT_LEAST,
+) -> Iterator[list[Match | None]]:
+    """``find`` of each batch in turn. On a DuckDB file the store looks up the next batch (on
+    a connection of its own, in a thread: DuckDB works outside Python's lock) while this one's
+    voters are scored, so that two cores work at once; a server's store, one at a time."""
+    ahead = _has_row_ids(con)
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nyballot-lookup")
+    pending: list[tuple[_Batch, Future[_Rows] | None]] = []
+    try:
+        for queries in batches:
+            batch = _Batch.of(queries)
+            started = pool.submit(_look_up, con.cursor(), batch.parsed, True) if ahead else None
+            pending.append((batch, started))
+            if len(pending) > 1:
+                yield _best(con, *pending.pop(0), threshold)
+        while pending:
+            yield _best(con, *pending.pop(0), threshold)
+    finally:
+        for _, started in pending:  # a caller that stops early leaves no lookup open
+            if started is not None:
+                started.result().close()
+        pool.shutdown()
+
+
+@dataclass(frozen=True, slots=True)
+class _Batch:
+    """A batch's distinct queries, their names and addresses read once each."""
+
+    queries: list[Query]
+    distinct: list[Query]
+    parsed: list[tuple[Name, Address]]
+
+    @classmethod
+    def of(cls, queries: Sequence[Query]) -> _Batch:
+        distinct = list(dict.fromkeys(queries))
+        names = {text: parse_name(text) for text in {q.name for q in distinct}}
+        addresses = {text: parse_address(text) for text in {q.address for q in distinct}}
+        parsed = [(names[q.name], addresses[q.address]) for q in distinct]
+        return cls(list(queries), distinct, parsed)
+
+
+def _best(
+    con: duckdb.DuckDBPyConnection, batch: _Batch, started: Future[_Rows] | None, threshold: float
+) -> list[Match | None]:
+    best: dict[Query, Match | None] = dict.fromkeys(batch.distinct)
+    looked_up = started.result() if started else _look_up(con, batch.parsed, False)
+    with looked_up as rows:
+        for number, voters in rows.grouped():  # a line's voters, scored as they are read
+            best[batch.distinct[number]] = best_of(*batch.parsed[number], voters, threshold)
+    return [best[q] for q in batch.queries]
 
 
 def candidates(
@@ -182,24 +234,57 @@ def candidates(
     """Every voter who could be each parsed name and address, by its position in ``parsed``
     (the pairs ``best_of`` scores; the accuracy benchmark scores them with another classifier
     too)."""
-    return dict(_groups(con, parsed))
+    with _look_up(con, parsed, False) as rows:
+        return dict(rows.grouped())
 
 
-def _groups(
-    con: duckdb.DuckDBPyConnection, parsed: list[tuple[Name, Address]]
-) -> Iterator[tuple[int, list[dict[str, Any]]]]:
-    """Each parsed name and address that has candidates, by its position, with them, in the
-    order of the positions."""
-    with tempfile.TemporaryDirectory(prefix="nyballot-review-") as folder:
-        path = query_file(parsed, Path(folder))
-        if not _has_row_ids(con):
-            yield from _grouped(con.execute(_BY_KEYS, [str(path)]))
-            return
-        con.execute(f"CREATE OR REPLACE TEMPORARY TABLE {_KEPT} AS {_BY_ROW}", [str(path)])
+class _Rows:
+    """A batch's candidate rows, waiting in the store to be read (``qid`` first, ordered by
+    it); closing drops what the lookup kept."""
+
+    def __init__(
+        self, con: duckdb.DuckDBPyConnection, result: duckdb.DuckDBPyConnection, own: bool,
+        kept: bool = True,
+    ) -> None:  # fmt: skip
+        self.con, self.result, self.own, self.kept = con, result, own, kept
+
+    def grouped(self) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+        """Each line's records, read a chunk at a time: only the voters of the lines being
+        read are held in Python."""
+        columns = [d[0] for d in self.result.description][1:]
+        rows = chain.from_iterable(iter(lambda: self.result.fetchmany(_CHUNK), []))
+        for qid, group in groupby(rows, key=itemgetter(0)):
+            yield int(qid), [dict(zip(columns, row[1:], strict=True)) for row in group]
+
+    def close(self) -> None:
+        if self.kept:
+            self.con.execute(f"DROP TABLE IF EXISTS {_KEPT}")
+        if self.own:
+            self.con.close()
+
+    def __enter__(self) -> _Rows:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+def _look_up(
+    con: duckdb.DuckDBPyConnection, parsed: list[tuple[Name, Address]], own: bool
+) -> _Rows:
+    """Run a batch's candidate queries; ``own``: on a connection of the lookup's own (each
+    keeps its own temporary table), closed with the rows."""
     try:
-        yield from _grouped(con.execute(_FIELDS))
-    finally:
-        con.execute(f"DROP TABLE IF EXISTS {_KEPT}")
+        with tempfile.TemporaryDirectory(prefix="nyballot-review-") as folder:
+            path = str(query_file(parsed, Path(folder)))
+            if not _has_row_ids(con):  # ordered by qid: the file is read before the first row
+                return _Rows(con, con.execute(_BY_KEYS, [path]), own, kept=False)
+            con.execute(f"CREATE OR REPLACE TEMPORARY TABLE {_KEPT} AS {_BY_ROW}", [path])
+        return _Rows(con, con.execute(_FIELDS), own)
+    except BaseException:
+        if own:
+            con.close()
+        raise
 
 
 def query_file(parsed: list[tuple[Name, Address]], folder: Path) -> Path:
@@ -211,7 +296,7 @@ def query_file(parsed: list[tuple[Name, Address]], folder: Path) -> Path:
         writer.writerow(["qid", "last", "first", "house", "skey", "li", "fi", "variants"])
         for number, (name, address) in enumerate(parsed):
             if address.house and name.last:
-                variants = " ".join(sorted(_variants(name.first)))
+                variants = " ".join(sorted(v.upper() for v in _variants(name.first)))
                 for house in filter(None, (address.house, address.house_or)):
                     keys = [house, address.street_key, name.last[:1], name.first[:1]]
                     writer.writerow([number, name.last, name.first, *keys, variants])
@@ -222,22 +307,6 @@ def _has_row_ids(con: duckdb.DuckDBPyConnection) -> bool:
     """A DuckDB file has row ids; a PostgreSQL store read through DuckDB's attach does not."""
     first = con.execute("SELECT rowid FROM voters LIMIT 1").fetchone()
     return first is not None and first[0] is not None
-
-
-def _rows_of(result: duckdb.DuckDBPyConnection) -> dict[int, list[dict[str, Any]]]:
-    found: dict[int, list[dict[str, Any]]] = {}
-    for qid, rows in _grouped(result):
-        found.setdefault(qid, []).extend(rows)
-    return found
-
-
-def _grouped(result: duckdb.DuckDBPyConnection) -> Iterator[tuple[int, list[dict[str, Any]]]]:
-    """The rows of a candidate query (``qid`` first, ordered by it) as each line's records,
-    read a chunk at a time: only the voters of the lines being read are held in Python."""
-    columns = [d[0] for d in result.description][1:]
-    rows = chain.from_iterable(iter(lambda: result.fetchmany(_CHUNK), []))
-    for qid, group in groupby(rows, key=itemgetter(0)):
-        yield int(qid), [dict(zip(columns, row[1:], strict=True)) for row in group]
 
 
 # Only the row ids (or keys) go through the joins and the de-duplication; the shown fields are
@@ -252,30 +321,28 @@ _PAIRS = f"""
         fi, string_split(coalesce(variants, ''), ' ') AS variants
         FROM read_csv(?, header = true, all_varchar = true)),
     h AS ({{misread}}),
-    pairs AS (
+    kept AS (
         SELECT q.qid, {{key}}
         FROM q JOIN voters v ON v.house_n = q.house AND v.street_key = q.skey
+        WHERE {_FIRST_CLOSE}
         UNION
         SELECT q.qid, {{key}}
         FROM q JOIN voters v ON v.house_n = q.house AND v.last_n = q.last
             AND left(v.first_n, 1) = q.fi
-        WHERE v.street_key = q.skey OR (left(v.street_key, 1) = left(q.skey, 1)
-            AND NOT regexp_matches(v.street_key || q.skey, '[0-9]'))
+        WHERE (v.street_key = q.skey OR (left(v.street_key, 1) = left(q.skey, 1)
+            AND NOT regexp_matches(v.street_key || q.skey, '[0-9]'))) AND {_FIRST_CLOSE}
         UNION
         SELECT q.qid, {{key}}
         FROM h q JOIN voters v ON v.house_n = q.house AND v.street_key = q.skey
             AND left(v.last_n, 1) = q.li AND left(v.first_n, 1) = q.fi
-        WHERE {_SURNAME_CLOSE}
-    ),
-    kept AS (
-        SELECT v.* FROM pairs v JOIN q ON q.qid = v.qid WHERE {_FIRST_CLOSE}
+        WHERE {_SURNAME_CLOSE} AND {_FIRST_CLOSE}
     )
 """
 # Every house number one slip from the line's, of the same length, with the line's keys: one
 # digit misread as another (a letter as another letter), or two neighbours transposed ("2994"
 # for 2993 or 2949). Made in SQL: a Python loop would write some forty rows a line.
 _MISREAD = """
-    SELECT q.qid, q.last, q.skey, q.li, q.fi,
+    SELECT q.qid, q.last, q.first, q.variants, q.skey, q.li, q.fi,
         substr(q.house, 1, i - 1) || c.ch || substr(q.house, i + 1) AS house
     FROM q JOIN range(1, 13) r(i) ON i <= length(q.house)
     JOIN (SELECT chr(CAST(range AS INTEGER)) AS ch FROM range(48, 91)) c
@@ -283,7 +350,7 @@ _MISREAD = """
             AND (c.ch BETWEEN '0' AND '9') = (substr(q.house, i, 1) BETWEEN '0' AND '9')
     WHERE c.ch BETWEEN '0' AND '9' OR c.ch BETWEEN 'A' AND 'Z'
     UNION ALL
-    SELECT q.qid, q.last, q.skey, q.li, q.fi, substr(q.house, 1, i - 1)
+    SELECT q.qid, q.last, q.first, q.variants, q.skey, q.li, q.fi, substr(q.house, 1, i - 1)
         || substr(q.house, i + 1, 1) || substr(q.house, i, 1) || substr(q.house, i + 2) AS house
     FROM q JOIN range(1, 12) r(i) ON i < length(q.house)
     WHERE substr(q.house, i, 1) <> substr(q.house, i + 1, 1)

@@ -36,6 +36,9 @@ PARTICLES = frozenset({
 _SAME_WORD = {"ST": "SAINT", "STE": "SAINTE"}
 
 WHOLE, ONE_PART, ADDED = "", "one part of the surname", "a second surname"
+# A name of more words than this is read only as parsed (a line is seldom longer; the ways to
+# split a name grow with the square of its words).
+MOST_WORDS = 8
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,7 @@ class Surname:
     how: str = WHOLE  # WHOLE, ONE_PART or ADDED
 
 
+@lru_cache(maxsize=1 << 16)  # a surname is read once for the many lines and voters bearing it
 def surname_words(text: str | None) -> tuple[str, ...]:
     """A surname's words, folded: hyphens part words, apostrophes join them ("O'Brien-Smith"
     -> OBRIEN, SMITH)."""
@@ -102,22 +106,26 @@ def _runs(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     ]
 
 
-def readings(name: Name) -> list[Name]:
+@lru_cache(maxsize=1 << 12)  # a line's readings serve every voter it is compared with
+def readings(name: Name) -> tuple[Name, ...]:
     """Every way the line's words can split between first name, middle name and surname, the
     parsed one first: middle words moved into the surname ("Maria Rodriguez Santiago": SANTIAGO
     with middle RODRIGUEZ, or RODRIGUEZ SANTIAGO) or into the first name ("Luis Manuel R
-    Heredia": LUIS MANUEL with middle R)."""
-    words = [name.first, *(name.middle.split(" ") if name.middle else [])]
+    Heredia": LUIS MANUEL with middle R), and words a name parser put in the surname moved out
+    of it ("Maria del Carmen Ruiz": MARIA DEL CARMEN, not the surname DEL CARMEN RUIZ)."""
+    words = " ".join(x for x in (name.first, name.middle, name.last) if x).split(" ")
     found = [name]
-    for given in range(1, len(words) + 1):
-        for surname_from in range(given, len(words) + 1):
-            if (given, surname_from) != (1, len(words)):
-                found.append(replace(
-                    name, first=" ".join(words[:given]),
-                    middle=" ".join(words[given:surname_from]),
-                    last=" ".join([*words[surname_from:], name.last]),
-                ))  # fmt: skip
-    return found
+    if len(words) > MOST_WORDS:
+        return tuple(found)
+    for given in range(1, len(words)):
+        for surname_from in range(given, len(words)):
+            reading = replace(
+                name, first=" ".join(words[:given]),
+                middle=" ".join(words[given:surname_from]), last=" ".join(words[surname_from:]),
+            )  # fmt: skip
+            if reading != name:
+                found.append(reading)
+    return tuple(found)
 
 
 def previous_surname(prevname: str | None, first: str, middle: str) -> tuple[str, ...]:

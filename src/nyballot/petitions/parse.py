@@ -41,6 +41,12 @@ _SPECIAL = {
 }
 _HYPHEN = re.compile(r"(?<=[A-Za-z])\s*-\s*(?=[A-Za-z])")
 _PLAIN_ADDRESS = re.compile(r"(\d+[A-Za-z]?) ((?:[A-Za-z0-9]+ ){0,3}[A-Za-z]+)(?:, ([A-Za-z ]+))?")
+# A numbered street written with its direction and without its type ("682 W 140", "2060 e
+# 191"): usaddress reads the number as a unit's.
+_NUMBERED_STREET = re.compile(
+    r"(\d+[A-Za-z]?) ((?:[NSEW]|North|South|East|West)\.? \d+(?:st|nd|rd|th)?)(?:, ([A-Za-z ]+))?",
+    re.IGNORECASE,
+)
 _UNIT_WORDS = {"APT", "UNIT", "FL", "STE", "RM", "PH", "APARTMENT", "FLOOR", "SUITE", "ROOM"}
 _ABBREVIATIONS = {
     "STREET": "ST", "AVENUE": "AVE", "AV": "AVE", "ROAD": "RD", "BOULEVARD": "BLVD",
@@ -98,15 +104,38 @@ class Address:
 
 
 def parse_name(text: str) -> Name:
-    """A line's name in its parts; a hyphen parts words ("Ana Garcia-Lopez": the surname's two
-    parts are read as the line's words, ``names.readings`` joining them again)."""
-    text = _surname_hyphens(text)
+    """A line's name in its parts; a hyphen parts a surname's words ("Ana Garcia-Lopez": the
+    surname GARCIA LOPEZ, each part compared too), which stay the surname whatever a name
+    parser makes of them."""
+    hyphenated = _hyphenated_surname(text)
+    read = _parsed_name(_surname_hyphens(text))
+    return _surname_kept(read, hyphenated) if hyphenated else read
+
+
+def _hyphenated_surname(text: str) -> list[str]:
+    """The words of a hyphenated last word ("Ana Garcia-Lopez": GARCIA, LOPEZ), or none."""
+    if "," in text:  # "Garcia-Lopez, Ana": the words before the comma are the surname anyway
+        return []
+    last = text.rstrip(" .").rpartition(" ")[2]
+    return norm(_HYPHEN.sub(" ", last)).split(" ") if _HYPHEN.search(last) else []
+
+
+def _surname_kept(read: Name, surname: list[str]) -> Name:
+    """The parsed name with a hyphenated surname's words moved back from its middle name."""
+    words = [*read.middle.split(" "), *read.last.split(" ")]
+    if read.last.split(" ") == surname or words[-len(surname) :] != surname:
+        return read
+    middle = " ".join(w for w in words[: -len(surname)] if w)
+    return replace(read, middle=middle, last=" ".join(surname))
+
+
+def _parsed_name(text: str) -> Name:
     rest, _, last = text.rstrip(" .,").rpartition(" ")
     generation = SUFFIXES.get(norm(last), "")
     if rest and generation not in ("", "I", "V"):
         if _names_a_signer(rest):  # "Robert Kowalczyk 2nd": nameparser reads "2nd" as the
             # surname; a generation written last is taken off first.
-            return replace(parse_name(rest.rstrip(" ,")), suffix=generation)
+            return replace(_parsed_name(rest.rstrip(" ,")), suffix=generation)
         # "Karen Senior", "Karen A Senior": nothing before it could be a surname, so the
         # word is the surname (nameparser would read it as her generation and leave none).
         first, _, middle = rest.partition(" ")
@@ -181,7 +210,7 @@ def parse_address(text: str) -> Address:
     house, _, street = rest.partition(" ")
     digits = _as_digits(house)
     rest = f"{digits or house} {street}"
-    found = _PLAIN_ADDRESS.fullmatch(rest)
+    found = _PLAIN_ADDRESS.fullmatch(rest) or _NUMBERED_STREET.fullmatch(rest)
     if found and not _UNIT_WORDS & set(norm(rest).split(" ")):
         read = Address(norm(found.group(1)), street_name(found.group(2)), "", norm(found.group(3)))
     else:

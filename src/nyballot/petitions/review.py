@@ -22,7 +22,7 @@ from nyballot.errors import UsageError
 from nyballot.petitions import rulings
 from nyballot.petitions.law import NAME_READINGS, READINGS, grounds_for, name_readings, readings
 from nyballot.petitions.lines import Line, Petition, Sheet
-from nyballot.petitions.match import Match, Query, find
+from nyballot.petitions.match import Match, Query, find_each
 from nyballot.petitions.period import signing_period
 from nyballot.petitions.request import Request, parse_units
 from nyballot.petitions.rulings import Rules
@@ -34,7 +34,8 @@ from nyballot.voters.store import voter_file
 # Another petition's signers, by SBOEID: (petition uid, date signed).
 OtherSigners = dict[str, list[tuple[str, dt.date | None]]]
 # Lines looked up in the voter store at once: each batch is one pass of the store's joins, and
-# its candidate rows (a few per line) are held until the batch is ruled.
+# its candidate rows (a few per line) wait in the store until the batch is ruled; the next
+# batch is looked up meanwhile (``find_each``).
 BATCH = 50_000
 
 
@@ -148,9 +149,9 @@ class Review:
         total = len(sheets) + len(self.petition.lines)
         matched: dict[Sheet, Match | None] = {}
         unqualified: dict[Sheet, str] | None = None
-        for start in range(0, total, BATCH):
-            numbers = range(start, min(start + BATCH, total))
-            found = find(self.con, [self._query(sheets, n) for n in numbers])
+        batches = [range(start, min(start + BATCH, total)) for start in range(0, total, BATCH)]
+        queries = ([self._query(sheets, n) for n in numbers] for numbers in batches)
+        for numbers, found in zip(batches, find_each(self.con, queries), strict=True):
             for number, match in zip(numbers, found, strict=True):
                 if number < len(sheets):
                     matched[sheets[number]] = match
