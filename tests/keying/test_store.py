@@ -151,3 +151,17 @@ def test_the_lines_file_carries_the_witness_and_each_state(keying: Keying) -> No
     assert (witness.name, witness.address, witness.date) == (
         "Iris Grant", "30 Pearl St", dt.date(2026, 3, 15)
     )  # fmt: skip
+
+
+def test_a_volume_with_sheets_of_two_petitions_keeps_nothing(keying: Keying) -> None:
+    import dataclasses
+
+    from nyballot.paper.model import SheetIdentity
+
+    scanned = scanned_volume(2, 1)
+    other = dataclasses.replace(scanned.sheets[1],
+                                identity=SheetIdentity("P-2", 1, 2, "current", 2026))  # fmt: skip
+    mixed = dataclasses.replace(scanned, sheets=(scanned.sheets[0], other))
+    with pytest.raises(UsageError, match="page 2: a sheet of petition 'P-2', but page 1 one of"):
+        keying.keep(mixed, "pet-1", "albany", "Ann", 1)
+    assert keying.volumes_of("pet-1") == []

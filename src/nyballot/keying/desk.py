@@ -58,7 +58,9 @@ def scan_and_keep(
     if not number.isdigit() or not 1 <= int(number) <= MAX_VOLUME:
         raise UsageError(f"volume '{number[:10]}': a number from 1 to {MAX_VOLUME}",
                          fields=("volume",))  # fmt: skip
-    scanned = _scanned(scanner, data, source, filing["uid"])
+    # The sheets' codes name the petition as its sheets were printed, not its record in the
+    # book: the scanner is not asked to match them; the volume must be of one petition.
+    scanned = _scanned(scanner, data, source)
     return keying.keep(scanned, filing["uid"], filing["board"], actor.name, int(number))
 
 
@@ -72,11 +74,11 @@ def key_line(
     return keying.key_then_claim(volume_id, sheet, line, actor.name, keyed)
 
 
-def _scanned(scanner: Scanner, data: bytes, source: str, petition: str) -> ScannedVolume:
+def _scanned(scanner: Scanner, data: bytes, source: str) -> ScannedVolume:
     """The scanner's reading of the file; a failure of the scanner itself on a file it could
     not read is that file's refusal, logged with its trace (nothing is kept either way)."""
     try:
-        return scanner(data, source=source, petition=petition)
+        return scanner(data, source=source)
     except NyballotError:
         raise
     except Exception as exc:

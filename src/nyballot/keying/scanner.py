@@ -22,7 +22,7 @@ class ScannerMissing(UsageError):
 
 def default_scanner(data: bytes, *, source: str, petition: str | None = None) -> ScannedVolume:
     try:
-        from nyballot.paper.scan import read_volume  # type: ignore[import-not-found,unused-ignore]
+        from nyballot.paper.scan import read_volume
     except ImportError as exc:
         raise ScannerMissing(
             f"scanner: not available in this installation ({exc.name or 'nyballot.paper.scan'})"

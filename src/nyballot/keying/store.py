@@ -327,11 +327,20 @@ def _same(row: Any, keyed: Keyed) -> bool:
 def _rows(scanned: ScannedVolume, volume: int) -> list[dict[str, Any]]:
     """The rows a scanned volume keeps: each sheet's witness statement (line 0, its crop if the
     scan found one) and lines. A sheet is numbered by its code, else by its place in the file;
-    a sheet found twice, or whose code names another volume, is refused."""
+    a sheet found twice, or whose code names another volume or another petition than the
+    volume's other sheets, is refused."""
     rows: list[dict[str, Any]] = []
     pages: dict[int, int] = {}
+    printed: dict[str, int] = {}  # the petitions the sheets' codes name, by a page of each
     for place, sheet in enumerate(scanned.sheets, start=1):
         number = sheet.identity.sheet if sheet.identity else place
+        if sheet.identity:
+            printed.setdefault(sheet.identity.petition, sheet.page)
+        if len(printed) > 1:
+            (a, page_a), (b, page_b) = list(printed.items())[:2]
+            raise UsageError(f"page {page_b}: a sheet of petition '{b[:40]}', but page "
+                             f"{page_a} one of '{a[:40]}': a volume is one petition's; "
+                             "nothing kept")  # fmt: skip
         if sheet.identity and sheet.identity.volume != volume:
             raise UsageError(f"page {sheet.page}: its sheet's code names volume "
                              f"{sheet.identity.volume}, not volume {volume}")  # fmt: skip
