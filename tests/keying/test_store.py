@@ -165,3 +165,11 @@ def test_a_volume_with_sheets_of_two_petitions_keeps_nothing(keying: Keying) -> 
     with pytest.raises(UsageError, match="page 2: a sheet of petition 'P-2', but page 1 one of"):
         keying.keep(mixed, "pet-1", "albany", "Ann", 1)
     assert keying.volumes_of("pet-1") == []
+
+
+def test_what_the_scan_could_not_do_is_kept_with_the_volume(keying: Keying) -> None:
+    import dataclasses
+
+    noted = dataclasses.replace(scanned_volume(1, 1), notes=("no OCR engine: no suggestions",))
+    uid = keying.keep(noted, "pet-1", "albany", "Ann", 1)
+    assert keying.volume(uid)["notes"] == ["no OCR engine: no suggestions"]

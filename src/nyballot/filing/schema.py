@@ -150,6 +150,7 @@ keying_volumes = Table(
     Column("digest", String(64), nullable=False),
     Column("pages", Integer, nullable=False),
     Column("unread_pages", Text, nullable=False, server_default="[]"),
+    Column("notes", Text, nullable=False, server_default="[]"),  # what the scan could not do
     Column("clerk", String(100), nullable=False),
     Column("kept_at", String(40), nullable=False),
     UniqueConstraint("petition", "volume", name="uq_keying_volumes_petition_volume"),

@@ -124,7 +124,8 @@ class Keying:
                 conn.execute(_V.insert().values(
                     id=uid, petition=petition, board=board, volume=volume,
                     source=scanned.source[:200], digest=scanned.digest, pages=scanned.pages,
-                    unread_pages=json.dumps(list(scanned.unread_pages)), clerk=clerk,
+                    unread_pages=json.dumps(list(scanned.unread_pages)),
+                    notes=json.dumps([n[:300] for n in scanned.notes][:50]), clerk=clerk,
                     kept_at=_stamp(self.clock()),
                 ))  # fmt: skip
                 conn.execute(_T.insert(), [{**row, "volume_id": uid} for row in rows])
@@ -281,6 +282,7 @@ def _volume(conn: Connection, volume_id: str) -> dict[str, Any]:
         raise NotFoundError(f"volume '{volume_id[:40]}': no such volume kept for keying")
     found = dict(row)
     found["unread_pages"] = json.loads(found["unread_pages"])
+    found["notes"] = json.loads(found["notes"])
     return found
 
 

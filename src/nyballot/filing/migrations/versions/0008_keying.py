@@ -27,6 +27,7 @@ def upgrade() -> None:
         sa.Column("digest", sa.String(64), nullable=False),
         sa.Column("pages", sa.Integer, nullable=False),
         sa.Column("unread_pages", sa.Text, nullable=False, server_default="[]"),
+        sa.Column("notes", sa.Text, nullable=False, server_default="[]"),
         sa.Column("clerk", sa.String(100), nullable=False),
         sa.Column("kept_at", sa.String(40), nullable=False),
         sa.UniqueConstraint("petition", "volume", name="uq_keying_volumes_petition_volume"),
