@@ -389,3 +389,23 @@ def test_the_command_never_writes_into_a_folder_that_holds_something(tmp_path: P
     assert done.returncode == 2  # type: ignore[attr-defined]
     assert "crops: already exists and is not an empty folder" in done.stderr  # type: ignore[attr-defined]
     assert [p.name for p in (tmp_path / "crops").iterdir()] == ["kept.txt"]
+
+
+def test_without_petition_the_codes_name_it_and_two_petitions_are_refused(
+    made: tuple[list[object], bytes], tmp_path: Path
+) -> None:
+    from nyballot.cli.scan import _one_petition
+    from nyballot.paper.model import ScannedSheet, ScannedVolume, SheetIdentity
+
+    (tmp_path / "v.pdf").write_bytes(made[1])
+    done = _run("v.pdf", "--no-ocr", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr  # type: ignore[attr-defined]
+    assert "9 sheets found (6 by their code" in done.stdout  # type: ignore[attr-defined]
+
+    def sheet(petition: str) -> ScannedSheet:
+        return ScannedSheet(1, "qr", SheetIdentity(petition, 1, 1, "current", 2027), ())
+
+    mixed = ScannedVolume("mixed.pdf", "0" * 64, 2, (sheet("RUIZ-AD71"), sheet("LEE-AD72")))
+    with pytest.raises(UsageError, match=r"^mixed.pdf: its sheets' codes name 2 petitions "
+                       r"\(LEE-AD72, RUIZ-AD71\): give --petition$"):  # fmt: skip
+        _one_petition(mixed)

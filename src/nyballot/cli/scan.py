@@ -15,12 +15,15 @@ if TYPE_CHECKING:
 
 @click.command()
 @click.argument("volume_file", metavar="VOLUME.pdf", type=click.Path(path_type=Path))
-@click.option("--petition", required=True, help="The petition's id, as on its sheets' codes.")
+@click.option("--petition", help="The petition's id, as on its sheets' codes (without it, the "
+              "codes must all name one petition).")  # fmt: skip
 @click.option("--out", type=click.Path(path_type=Path), metavar="DIR",
               help="A new folder for each line's crop (PNG) and scan.json.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print the manifest (scan.json) instead.")
 @click.option("--no-ocr", is_flag=True, help="Do not read the printed parts (no suggestions).")
-def scan(volume_file: Path, petition: str, out: Path | None, as_json: bool, no_ocr: bool) -> None:
+def scan(
+    volume_file: Path, petition: str | None, out: Path | None, as_json: bool, no_ocr: bool
+) -> None:
     """Read a scanned volume (PDF, PNG, JPEG or TIFF): find each sheet by its code (sheets
     nyballot printed) or its ruled lines, and crop every signature line and the witness's
     statement. A machine's reading of the printed parts is only a suggestion."""
@@ -38,6 +41,7 @@ def scan(volume_file: Path, petition: str, out: Path | None, as_json: bool, no_o
         volume_file.read_bytes(), source=str(volume_file), petition=petition,
         suggest=not no_ocr,
     )  # fmt: skip
+    _one_petition(volume)
     if out is not None:
         manifest.write(volume, out)
     if as_json:
@@ -46,6 +50,17 @@ def scan(volume_file: Path, petition: str, out: Path | None, as_json: bool, no_o
         click.echo(json.dumps(manifest.manifest(volume), indent=2, ensure_ascii=False))
     for line in summary(volume, out):
         click.echo(line, err=as_json)
+
+
+def _one_petition(volume: ScannedVolume) -> None:
+    """A volume is one petition's: sheets whose codes name two are refused (``--petition``
+    says which is the volume's)."""
+    named = sorted({s.identity.petition for s in volume.sheets if s.identity is not None})
+    if len(named) > 1:
+        raise UsageError(
+            f"{volume.source}: its sheets' codes name {len(named)} petitions "
+            f"({', '.join(named[:3])}): give --petition"
+        )
 
 
 def summary(volume: ScannedVolume, out: Path | None) -> list[str]:
