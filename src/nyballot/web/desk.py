@@ -22,8 +22,9 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
+from starlette.datastructures import UploadFile
 
-from nyballot.errors import NyballotError
+from nyballot.errors import NyballotError, UsageError
 from nyballot.filing import access
 from nyballot.filing.access import Actor
 from nyballot.filing.desk import Desk, Submission
@@ -224,3 +225,21 @@ def _submission(typed: dict[str, str]) -> Submission:
         note=typed.get("note", ""),
         special=typed.get("special", "").strip() or None,
     )
+
+
+class TooLarge(UsageError):
+    """An upload over the desk's limit (answered 413)."""
+
+
+async def uploaded(
+    upload: Any, limit: int, what: str, choose: str, whose: str
+) -> tuple[bytes, str]:
+    """A file uploaded on a desk form, read within ``limit`` bytes: a form sent without one
+    is told to ``choose`` it, one over the limit is refused as over ``whose`` limit. With
+    the file's name as sent."""
+    if not isinstance(upload, UploadFile) or not upload.filename:
+        raise UsageError(f"{what}: {choose}")
+    data: bytes = await upload.read(limit + 1)
+    if len(data) > limit:
+        raise TooLarge(f"{what}: larger than {limit:,} bytes, {whose}")
+    return data, upload.filename

@@ -26,7 +26,6 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import UploadFile
 
 from nyballot.api.petitions import KEEP, pool_of  # the access log's name, the workers: the API's
 from nyballot.errors import NyballotError, UsageError
@@ -38,7 +37,7 @@ from nyballot.petitions.request import Request as ReviewRequest
 from nyballot.petitions.request import parse_units
 from nyballot.petitions.workers import Busy, Stream, Task
 from nyballot.voters.where import store_value
-from nyballot.web.desk import NO_CSRF, same, sign_in_page, signed_in
+from nyballot.web.desk import NO_CSRF, TooLarge, same, sign_in_page, signed_in, uploaded
 from nyballot.web.render import render
 
 router = APIRouter(include_in_schema=False)
@@ -48,10 +47,6 @@ UPLOADS: tuple[str, ...] = ("/web/desk/review",)
 FIELDS = ("petition", "party", "unit", "enrolled", "required", "seats", "keyed")
 KEPT_JOBS = 200  # the reviews whose progress is remembered (the oldest ended ones go first)
 JobId = Annotated[str, Path(max_length=40)]
-
-
-class TooLarge(UsageError):
-    """A lines file over the upload limit (answered 413)."""
 
 
 @dataclasses.dataclass
@@ -162,13 +157,15 @@ async def upload_lines(request: Request) -> Response:
 
 async def _lines_file(request: Request, upload: Any) -> tuple[bytes, str]:
     """The uploaded lines file, within the upload limit, and its name as errors give it."""
-    if not isinstance(upload, UploadFile) or not upload.filename:
-        raise UsageError("lines file: choose the petition's lines file (CSV)")
     limit: int = request.app.state.max_upload
-    data = await upload.read(limit + 1)
-    if len(data) > limit:
-        raise TooLarge(f"lines file: larger than {limit:,} bytes, a clerk's upload limit")
-    return data, f"lines file {upload.filename[:60]}"
+    data, name = await uploaded(
+        upload,
+        limit,
+        "lines file",
+        "choose the petition's lines file (CSV)",
+        "a clerk's upload limit",
+    )
+    return data, f"lines file {name[:60]}"
 
 
 def _keyed_lines(request: Request, petition: str) -> bytes:

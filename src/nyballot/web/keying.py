@@ -23,7 +23,6 @@ from urllib.parse import quote
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import UploadFile
 
 from nyballot.api.errors import STATUS
 from nyballot.errors import NyballotError, UsageError
@@ -34,7 +33,7 @@ from nyballot.filing.errors import ForbiddenError
 from nyballot.keying.desk import KEEP_VOLUME, key_line, may_key, scan_and_keep, volume_of
 from nyballot.keying.scanner import ScannerMissing
 from nyballot.keying.store import WITNESS, Claimed, Keyed, Keying, image_url
-from nyballot.web.desk import NO_CSRF, same, sign_in_page, signed_in
+from nyballot.web.desk import NO_CSRF, TooLarge, same, sign_in_page, signed_in, uploaded
 from nyballot.web.render import render
 
 router = APIRouter(include_in_schema=False)
@@ -42,10 +41,6 @@ router = APIRouter(include_in_schema=False)
 UPLOADS: tuple[str, ...] = ("/web/desk/keying",)  # the form whose body is a scanned volume
 VolumeId = Annotated[str, Path(max_length=36)]
 Number = Annotated[int, Path(ge=0, le=100_000)]
-
-
-class TooLarge(UsageError):
-    """A scanned volume over the upload limit (answered 413)."""
 
 
 def keying_of(app: Any) -> Keying:
@@ -104,15 +99,10 @@ async def upload_volume(request: Request) -> Response:
     try:
         if not same(str(form.get("csrf") or ""), session.csrf):
             return _volumes_page(request, session.csrf, actor, typed, NO_CSRF, 403)
-        if not isinstance(upload, UploadFile) or not upload.filename:
-            raise UsageError("scan: choose the volume's scanned file (PDF)")
         limit: int = request.app.state.max_scan
-        data = await upload.read(limit + 1)
-        if len(data) > limit:
-            raise TooLarge(f"scan: larger than {limit:,} bytes, the desk's limit for a volume")
-        volume_id = await run_in_threadpool(
-            _scan_and_keep, request, actor, typed, data, upload.filename[:100]
-        )
+        data, name = await uploaded(upload, limit, "scan", "choose the volume's scanned file (PDF)",
+                                    "the desk's limit for a volume")  # fmt: skip
+        volume_id = await run_in_threadpool(_scan_and_keep, request, actor, typed, data, name[:100])
     except NyballotError as exc:
         access.log(desk.engine, actor.name, KEEP_VOLUME, f"volume of {typed['petition'][:36]}",
                    actor.client, f"refused: {str(exc)[:250]}")  # fmt: skip
