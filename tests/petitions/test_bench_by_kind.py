@@ -4,6 +4,7 @@ voter, counted per kind as ``scored`` counts them over all the lines (hand-count
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -40,19 +41,24 @@ def test_each_kind_is_counted_apart_and_all_together() -> None:
     rows = {r["kind"]: r for r in bench.by_kind(lines, found, bench._rules())}
     # exact: 1 of 2 valid signers found and ruled valid; 1 ruled valid, right.
     assert (rows["exact"]["recall"], rows["exact"]["precision"]) == (0.5, 1.0)
-    # spaced: NY3's line went to NY9 (ruled valid, wrong); NY4's is ambiguous and not valid
-    # whichever signed (NY8 is purged): recall 0 of 2, precision 0 of 1.
+    # spaced: NY3's line went to NY9 (ruled valid, wrong); NY4's is ambiguous between NY4, who
+    # may sign, and NY8, purged, who may not: counted under the default reading (presumed,
+    # § 6-154(1)), and right (NY4 signed): recall 1 of 2, precision 1 of 2.
     spaced = rows["spaced"]
-    assert (spaced["recall"], spaced["ruled_valid"], spaced["precision"]) == (0.0, 1, 0.0)
+    assert (spaced["recall"], spaced["ruled_valid"], spaced["precision"]) == (0.5, 2, 0.5)
     assert (spaced["ambiguous"], spaced["wrong"], spaced["wrong_two"]) == (1, 1, 1)
+    # Under the either reading NY4's line is not valid whichever signed: 0 of 2, 0 of 1.
+    either = replace(bench._rules(), reading="either")
+    spaced = {r["kind"]: r for r in bench.by_kind(lines, found, either)}["spaced"]
+    assert (spaced["recall"], spaced["ruled_valid"], spaced["precision"]) == (0.0, 1, 0.0)
     # moved: no valid signer, given NY7 (a wrong voter, one part differing), ruled valid.
     moved = rows["moved"]
     assert math.isnan(moved["recall"]) and (moved["wrong"], moved["wrong_two"]) == (1, 0)
     # another party: found, but ruled not valid (may_sign): nothing ruled valid.
     assert (rows["other party"]["ruled_valid"], rows["other party"]["wrong"]) == (0, 0)
-    # all: 1 right of 4 valid signers; 3 ruled valid (NY1, NY9, NY7), 1 of them right.
-    assert (rows["all"]["recall"], rows["all"]["ruled_valid"]) == (0.25, 3)
-    assert rows["all"]["precision"] == 1 / 3 and rows["all"]["wrong"] == 2
+    # all: 2 right of 4 valid signers (NY1, NY4); 4 ruled valid (NY1, NY9, NY4's line, NY7).
+    assert (rows["all"]["recall"], rows["all"]["ruled_valid"]) == (0.5, 4)
+    assert rows["all"]["precision"] == 2 / 4 and rows["all"]["wrong"] == 2
     # The weakest recall first, the kinds without a valid signer after, "all" last.
     assert [r["kind"] for r in bench.by_kind(lines, found, bench._rules())] == [
         "spaced", "exact", "moved", "other party", "all",

@@ -1,7 +1,8 @@
-"""A line that fits two voters equally well and stands whichever of them signed it: valid, its
-signer left for a clerk (§ 6-154(3)(a)(i): an objection gives "reasons ... for any such
-objection", and no reading of the line gives one); under the strict reading (§ 6-154(1)) it is
-not counted until a clerk chooses. Any other ambiguous line is not valid, as before."""
+"""Under the either reading, a line that fits two voters equally well and stands whichever of
+them signed it: valid, its signer left for a clerk (§ 6-154(3)(a)(i): an objection gives
+"reasons ... for any such objection", and no reading of the line gives one); under the strict
+reading (§ 6-154(1)) it is not counted until a clerk chooses. Any other ambiguous line is not
+valid under it. (The default reading, presumed, is test_presumed_signer.py's.)"""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import datetime as dt
 import io
 import shutil
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +34,12 @@ KOWALCZYK = {"LASTNAME": "KOWALCZYK", "FIRSTNAME": "ROBERT", "RADDNUMBER": "18",
 NOWAK = {"LASTNAME": "NOWAK", "FIRSTNAME": "WALTER", "RADDNUMBER": "40", "RSTREETNAME": "ELM ST"}
 BAKER = {"LASTNAME": "BAKER", "FIRSTNAME": "JOHN", "RADDNUMBER": "7", "RSTREETNAME": "OAK ST"}
 ROBERT = (1, 1, 1, "2026-03-01", "Robert Kowalczyk", "18 Birch St")  # no suffix: Jr or Sr
+EITHER = replace(REQUEST, ambiguous_reading="either")
+
+
+def either(path: Path, rows: list[tuple[Any, ...]], **asked: Any) -> dict[str, Any]:
+    """The review under the either reading unless another is asked for."""
+    return reviewed(path, rows, **{"ambiguous_reading": "either", **asked})
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +57,7 @@ def families(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_a_jr_and_sr_who_both_may_sign_make_the_line_valid_its_signer_for_a_clerk(
     families: Path,
 ) -> None:
-    result = reviewed(families, [ROBERT])
+    result = either(families, [ROBERT])
     (line,) = result["lines"]
     # Jr or Sr, both DEM in the unit, neither on another line: valid either way, no voter's.
     assert (line["valid"], line["reasons"], line["voter"]) == (True, [], None)
@@ -71,11 +79,11 @@ def test_a_jr_and_sr_who_both_may_sign_make_the_line_valid_its_signer_for_a_cler
 
 
 def test_a_sr_not_enrolled_leaves_the_line_ambiguous_and_not_valid(families: Path) -> None:
-    result = reviewed(families, [(1, 1, 1, "2026-03-01", "Walter Nowak", "40 Elm St")])
+    result = either(families, [(1, 1, 1, "2026-03-01", "Walter Nowak", "40 Elm St")])
     (line,) = result["lines"]
     # If the Sr (REP) signed, the line is not valid: its words do not say who did.
     assert (line["valid"], [r["code"] for r in line["reasons"]]) == (False, ["ambiguous"])
-    assert "identity" not in line
+    assert line["identity"]["stands_under"] == ["presumed"]  # counted under that reading only
     assert f"{voter(4)} may not sign this petition" in line["reasons"][0]["detail"]
     assert (result["tally"]["valid"], result["tally"]["identity_for_clerk"]) == (0, 0)
 
@@ -85,7 +93,7 @@ def test_a_jr_who_also_signs_another_line_leaves_both_lines_as_they_were(
     families: Path, reverse: bool
 ) -> None:
     rows = [ROBERT, (1, 1, 2, "2026-03-02", "Robert Kowalczyk Jr", "18 Birch St")]
-    result = reviewed(families, rows[::-1] if reverse else rows)
+    result = either(families, rows[::-1] if reverse else rows)
     # Line 1 may be the Jr's second signature: ambiguous, not valid; line 2 is the Jr's, valid.
     assert rulings(result) == {(1, 1, 1): (None, ["ambiguous"]), (1, 1, 2): (voter(1), [])}
     line1 = next(x for x in result["lines"] if x["line"] == 1)
@@ -96,7 +104,7 @@ def test_a_jr_who_also_signs_another_line_leaves_both_lines_as_they_were(
 def test_two_lines_without_the_suffix_are_both_ambiguous(families: Path) -> None:
     rows = [ROBERT, (1, 1, 2, "2026-03-02", "Robert Kowalczyk", "18 Birch St")]
     # Jr and Sr each, or the Jr twice: no ruling holds whichever signed, so neither counts.
-    got = rulings(reviewed(families, rows))
+    got = rulings(either(families, rows))
     assert got == {(1, 1, 1): (None, ["ambiguous"]), (1, 1, 2): (None, ["ambiguous"])}
 
 
@@ -106,7 +114,7 @@ def test_a_voter_of_the_line_who_signed_a_rival_petition_leaves_it_ambiguous(
     others = {voter(2): [("rival", dt.date(2026, 2, 28))]}  # the Sr signed a rival petition
     con = connect(families, read_only=True)
     try:
-        result = review(con, read_lines(lines_file([ROBERT]), "l"), REQUEST, others)
+        result = review(con, read_lines(lines_file([ROBERT]), "l"), EITHER, others)
     finally:
         con.close()
     (line,) = result["lines"]
@@ -116,12 +124,12 @@ def test_a_voter_of_the_line_who_signed_a_rival_petition_leaves_it_ambiguous(
 
 def test_a_line_that_falls_for_its_own_date_is_not_saved_by_the_reading(families: Path) -> None:
     # Signed Jan 1, before the first day to sign (Feb 24, 2026): struck whoever signed.
-    got = rulings(reviewed(families, [(1, 1, 1, "2026-01-01", "Robert Kowalczyk", "18 Birch St")]))
+    got = rulings(either(families, [(1, 1, 1, "2026-01-01", "Robert Kowalczyk", "18 Birch St")]))
     assert got == {(1, 1, 1): (None, ["ambiguous", "date_outside_period"])}
 
 
 def test_under_the_strict_reading_the_line_is_not_counted(families: Path) -> None:
-    result = reviewed(families, [ROBERT], ambiguous_reading="strict")
+    result = either(families, [ROBERT], ambiguous_reading="strict")
     (line,) = result["lines"]
     assert (line["valid"], [r["code"] for r in line["reasons"]]) == (False, ["ambiguous"])
     detail = line["reasons"][0]["detail"]
@@ -135,7 +143,7 @@ def test_an_unknown_reading_is_refused(families: Path) -> None:
     from nyballot.errors import UsageError
 
     with pytest.raises(UsageError, match="ambiguous_reading 'lenient': expected one of"):
-        reviewed(families, [ROBERT], ambiguous_reading="lenient")
+        either(families, [ROBERT], ambiguous_reading="lenient")
 
 
 @pytest.fixture
@@ -149,7 +157,7 @@ def kept_review(families: Path, tmp_path: Path) -> Iterator[tuple[Any, str]]:
             (1, 2, 1, "2026-03-05", "Walter Nowak Jr", "40 Elm St")]  # fmt: skip
     con = connect(path)
     try:
-        result = review(con, read_lines(lines_file(rows), "l"), REQUEST)
+        result = review(con, read_lines(lines_file(rows), "l"), EITHER)
         yield con, kept.keep(con, result)
     finally:
         con.close()
@@ -253,7 +261,7 @@ def _ruled(path: Path, rows: list[tuple[Any, ...]]) -> tuple[dict[Any, Any], dic
 
 
 def test_the_shuffled_petition_is_ruled_as_counted_by_hand(families: Path) -> None:
-    got = rulings(reviewed(families, SHUFFLED))
+    got = rulings(either(families, SHUFFLED))
     assert got == {
         (1, 1, 1): (None, []),  # Jr or Sr, both may sign: valid, identity for a clerk
         (1, 1, 2): (None, ["ambiguous"]),  # the Sr (REP) may not sign, and the Jr signs again
@@ -274,9 +282,11 @@ def test_shuffling_lines_valid_whichever_signed_changes_no_ruling(
 
 
 def test_a_line_of_a_review_kept_before_this_reading_is_not_read_valid_whichever_signed() -> None:
-    from nyballot.petitions.rulings import why_not_either
+    from nyballot.petitions.rulings import why_not_standing
 
     # Kept before each voter of an ambiguous line carried whether he or she may sign.
     old = {"voter": None, "candidates": [{"SBOEID": voter(1)}, {"SBOEID": voter(2)}],
            "reasons": [{"code": "ambiguous"}]}  # fmt: skip
-    assert why_not_either(old, lambda sboeid: 1, {}).endswith("review it again")
+    whys = why_not_standing(old, lambda sboeid: 1, {})
+    assert set(whys) == {"presumed", "either"}
+    assert all(why.endswith("review it again") for why in whys.values())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ import pytest
 from nyballot.filing.desk import Desk, Submission
 from nyballot.petitions import book, kept
 from nyballot.petitions.lines import read_lines
+from nyballot.petitions.request import Request
 from nyballot.voters.store import connect
 
 from .conftest import BOARD, LATE
@@ -49,13 +51,14 @@ def _review(
     uid: str,
     day: str,
     line: tuple[str, str] = ("Ravi Shah", "11 School St"),
+    request: Request = REQUEST,
 ) -> str:
     """Review and keep one petition (one ``line``, by default Ravi Shah's, signed ``day``); the
     kept review's id."""
     petition = read_lines(lines_file([(1, 1, 1, day, *line)]), "l")
     con = connect(path)
     try:
-        result = book.review_in_book(con, petition, REQUEST, uid, desk.records())
+        result = book.review_in_book(con, petition, request, uid, desk.records())
         kept_id = book.record_review(con, result, uid, keep=True)
         assert kept_id is not None
         return kept_id
@@ -126,15 +129,17 @@ def family(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 # Petition A: "Robert Kowalczyk" (Jr or Sr) on March 1; petition B: "Robert Kowalczyk Jr" on
-# March 3. A's line is valid whichever signed only if neither signed a rival petition: the Jr
-# signed B, so A's line is ambiguous and not valid, whichever petition is reviewed first; B's
-# line is the Jr's and stands (A's line is no voter's counted signature).
+# March 3. B's line is the Jr's and stands (A's line is no voter's counted signature). Under
+# the default reading (presumed, § 6-154(1)) A's line stands while one of them signed no rival
+# petition: the Sr did not, so it is valid whichever petition is reviewed first. Under the
+# either reading (§ 6-154(3)(a)(i)) it stands only if neither signed a rival: the Jr signed B.
 FAMILY_LINES = {"A": ("2026-03-01", "Robert Kowalczyk"), "B": ("2026-03-03", "Robert Kowalczyk Jr")}
+EITHER = replace(REQUEST, ambiguous_reading="either")
 
 
-def _family_review(path: Path, desk: Desk, uid: str, name: str) -> str:
+def _family_review(path: Path, desk: Desk, uid: str, name: str, request: Request = REQUEST) -> str:
     day, written = FAMILY_LINES[name]
-    return _review(path, desk, uid, day, (written, "18 Birch St"))
+    return _review(path, desk, uid, day, (written, "18 Birch St"), request)
 
 
 def _line_of(path: Path, kept_id: str) -> tuple[bool, list[str], bool, list[str]]:
@@ -146,20 +151,45 @@ def _line_of(path: Path, kept_id: str) -> tuple[bool, list[str], bool, list[str]
     return line["valid"], codes, "identity" in line, [s["reason"] for s in found["stale"]]
 
 
+def _stale(uids: dict[str, str]) -> list[str]:
+    return [
+        f"the review of rival petition {uids['B']} changes the § 6-134(3) ruling of sheet 1 "
+        "line 1; review this petition again"
+    ]
+
+
 @pytest.mark.parametrize("first", ["A", "B"])
-def test_a_line_valid_whichever_signed_agrees_whichever_petition_is_reviewed_first(
+def test_a_line_presumed_valid_agrees_whichever_petition_is_reviewed_first(
     family: Path, tmp_path: Path, first: str
 ) -> None:
     path, desk, uids, ids = _in_order(family, tmp_path, first, _family_review)
     assert _line_of(path, ids["B"]) == (True, [], False, [])
     if first == "B":
-        # B's signers were known: A's line is ambiguous from the start.
-        assert _line_of(path, ids["A"]) == (False, ["ambiguous"], False, [])
+        # B's signers were known: A's line stands on the Sr alone from the start.
+        assert _line_of(path, ids["A"]) == (True, [], True, [])
+        return
+    # A first: its line stood whichever signed; B's review leaves it standing on the Sr alone,
+    # which a clerk's switch to the either reading would rule otherwise: A is stale.
+    assert _line_of(path, ids["A"]) == (True, [], True, _stale(uids))
+    again = _family_review(path, desk, uids["A"], "A")
+    assert _line_of(path, again) == (True, [], True, [])
+    assert _kept(path, again)["lines"][0]["identity"]["stands_under"] == ["presumed"]
+
+
+@pytest.mark.parametrize("first", ["A", "B"])
+def test_a_line_valid_whichever_signed_agrees_whichever_petition_is_reviewed_first(
+    family: Path, tmp_path: Path, first: str
+) -> None:
+    def either(path: Path, desk: Desk, uid: str, name: str) -> str:
+        return _family_review(path, desk, uid, name, EITHER)
+
+    path, desk, uids, ids = _in_order(family, tmp_path, first, either)
+    assert _line_of(path, ids["B"]) == (True, [], False, [])
+    if first == "B":
+        # B's signers were known: A's line is ambiguous from the start (and presumed valid).
+        assert _line_of(path, ids["A"]) == (False, ["ambiguous"], True, [])
         return
     # A first: its line stood whichever signed until B's review showed the Jr's signature.
-    assert _line_of(path, ids["A"]) == (True, [], True, [
-        f"the review of rival petition {uids['B']} changes the § 6-134(3) ruling of sheet 1 "
-        "line 1; review this petition again"
-    ])  # fmt: skip
-    again = _family_review(path, desk, uids["A"], "A")
-    assert _line_of(path, again) == (False, ["ambiguous"], False, [])
+    assert _line_of(path, ids["A"]) == (True, [], True, _stale(uids))
+    again = either(path, desk, uids["A"], "A")
+    assert _line_of(path, again) == (False, ["ambiguous"], True, [])

@@ -43,13 +43,30 @@ def test_a_juniors_line_is_the_juniors_and_the_seniors_is_not_his_duplicate(
 
 
 def test_a_line_without_a_suffix_at_a_jr_and_sr_address_is_ambiguous(family: Path) -> None:
-    result = reviewed(family, [(1, 1, 1, "2026-03-01", "Robert Kowalczyk", "18 Birch St")])
-    (line,) = result["lines"]
-    assert rulings(result) == {(1, 1, 1): (None, ["ambiguous"])}
+    # Under the strict reading an ambiguous line is not counted until a clerk chooses.
+    strict = reviewed(family, [(1, 1, 1, "2026-03-01", "Robert Kowalczyk", "18 Birch St")],
+                      ambiguous_reading="strict")  # fmt: skip
+    (line,) = strict["lines"]
+    assert rulings(strict) == {(1, 1, 1): (None, ["ambiguous"])}
     assert [c["SBOEID"] for c in line["candidates"]] == [voter(1), voter(2)]
     detail = line["reasons"][0]["detail"]
     assert voter(1) in detail and voter(2) in detail
     assert line["reasons"][0]["cite"] == "6-130"
+
+
+def test_the_same_line_is_presumed_valid_on_the_junior_who_may_sign(family: Path) -> None:
+    # The Jr (DEM) may sign and signed nothing else; the Sr (REP) may not. Under the default
+    # reading (§ 6-154(1), the objector's burden) the line stands, no voter chosen; under the
+    # either reading it is not valid whichever signed.
+    row = (1, 1, 1, "2026-03-01", "Robert Kowalczyk", "18 Birch St")
+    (line,) = reviewed(family, [row])["lines"]
+    assert (line["valid"], line["voter"], line["reasons"]) == (True, None, [])
+    assert line["identity"]["stands_under"] == ["presumed"]
+    assert line["identity"]["cite"] == "6-154(1)"
+    assert f"{voter(2)} may not sign this petition" in line["identity"]["detail"]
+    (either,) = reviewed(family, [row], ambiguous_reading="either")["lines"]
+    assert (either["valid"], [r["code"] for r in either["reasons"]]) == (False, ["ambiguous"])
+    assert "under the either reading" in either["reasons"][0]["detail"]
 
 
 ZHANG = {"LASTNAME": "ZHANG", "FIRSTNAME": "LI", "RADDNUMBER": "100", "RSTREETNAME": "CANAL ST"}

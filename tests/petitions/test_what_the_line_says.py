@@ -75,10 +75,10 @@ def test_a_misread_house_number_with_the_first_name_also_another_is_nobody(
 
 def test_an_ambiguous_line_cites_its_own_words_and_says_who_may_sign(voters: Path) -> None:
     # No suffix at the address of a Jr (DEM) and a Sr (REP): ambiguous on a DEM petition, even
-    # though only the Jr could sign it validly (who signed decides, and the line does not say).
-    (line,) = reviewed(voters, [(1, 1, 1, "2026-03-01", "Robert Kowalczyk", "18 Birch St")])[
-        "lines"
-    ]
+    # though only the Jr could sign it validly (who signed decides, and the line does not say);
+    # read strictly, not counted until a clerk chooses.
+    row = (1, 1, 1, "2026-03-01", "Robert Kowalczyk", "18 Birch St")
+    (line,) = reviewed(voters, [row], ambiguous_reading="strict")["lines"]
     (why,) = line["reasons"]
     assert (why["code"], why["cite"]) == ("ambiguous", "6-130")
     # § 6-130: the sheets set forth "the name of the signer, his or her residence address".
@@ -189,5 +189,6 @@ def test_a_whole_middle_name_that_agrees_is_above_a_files_initial(tmp_path: Path
     got = rulings(reviewed(path, [
         (1, 1, 1, "2026-03-01", "Lizzy Francisco Foreman", "2259 Jackson Ct"),
         (1, 1, 2, "2026-03-01", "Lizzy F Foreman", "2259 Jackson Ct"),  # an initial: either
-    ]))  # fmt: skip
+    ], ambiguous_reading="either"))  # fmt: skip
+    # Line 2 fits both; the second signed line 1, so it is not valid whichever signed.
     assert got == {(1, 1, 1): (voter(2), []), (1, 1, 2): (None, ["ambiguous"])}

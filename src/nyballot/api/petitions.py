@@ -12,7 +12,7 @@ so that they do not slow the server's start; a review itself runs in a worker pr
     POST /petitions/reviews/{id}/overrides  a clerk's ruling on a line, with a reason (token)
     POST /petitions/reviews/{id}/undo       the clerk's ruling on a line withdrawn (token)
     POST /petitions/reviews/{id}/certify    the review certified: its rulings frozen (token)
-    POST /petitions/reviews/{id}/reading    its ambiguous lines read either or strict (token)
+    POST /petitions/reviews/{id}/reading    how its ambiguous lines are read (token)
     GET  /web/petitions                     the kept reviews, newest first, linked to their pages
     GET  /web/petitions/{id}                the page: each sheet's count, each line, the voter
                                             beside it, a form
@@ -21,7 +21,7 @@ so that they do not slow the server's start; a review itself runs in a worker pr
 
 The query names the petition as the command line does (``year``, ``kind``, ``party``,
 ``unit=AD=7`` repeated, ``enrolled``, ``governor_votes``, ``required``, ``seats``, ``law``,
-``with``, ``ambiguous_reading`` (``either``, the default, or ``strict``),
+``with``, ``ambiguous_reading`` (``presumed``, the default, ``either`` or ``strict``),
 ``previous_name_reading`` (``counts``, the default, or ``strict``), and ``petition``: its
 uid in the desk's book, for § 6-134(3) against the other petitions there; a kept review also
 records its signers for theirs, as ``--petition`` does). The voter store is
@@ -90,7 +90,7 @@ def asked(
     seats: Annotated[int, Query(ge=1, le=100)] = 1,
     law: Annotated[str | None, Query(max_length=40)] = None,
     overlays: Annotated[list[str] | None, Query(alias="with", max_length=5)] = None,
-    ambiguous_reading: Literal["either", "strict"] = "either",
+    ambiguous_reading: Literal["presumed", "either", "strict"] = "presumed",
     previous_name_reading: Literal["counts", "strict"] = "counts",
 ) -> ReviewRequest:
     return ReviewRequest(
@@ -326,14 +326,14 @@ class ReadingIn(BaseModel):
     """How a kept review reads its ambiguous lines from now on, and the clerk's reason."""
 
     model_config = ConfigDict(extra="forbid")
-    reading: Literal["either", "strict"]
+    reading: Literal["presumed", "either", "strict"]
     reason: Annotated[str, Field(min_length=1, max_length=kept.MAX_REASON)]
 
 
 @router.post("/petitions/reviews/{uid}/reading", status_code=201, tags=["petitions"])
 def read_review_as(uid: Id, body: ReadingIn, request: Request) -> dict[str, Any]:
-    """Read a kept review's ambiguous lines as ``either`` or ``strict`` (a clerk's token;
-    refused, 409, once certified)."""
+    """Read a kept review's ambiguous lines as ``presumed``, ``either`` or ``strict`` (a
+    clerk's token; refused, 409, once certified)."""
     from nyballot.voters.store import opened
 
     target = f"review {uid} reading {body.reading}"

@@ -48,9 +48,10 @@ def _review_options(func: Any) -> Any:
         click.option("--seats", type=int, default=1, show_default=True, help="Persons elected."),
         _reading(
             "--ambiguous-reading",
-            ("either", "strict"),
-            "A line that fits two voters: valid when it stands whichever signed "
-            "(§ 6-154(3)(a)(i)), or never counted until a clerk chooses (strict, § 6-154(1)).",
+            ("presumed", "either", "strict"),
+            "A line that fits two voters: valid when one of them who may sign stands (presumed: "
+            "the objector's burden, § 6-154(1)), when it stands whichever signed (either, "
+            "§ 6-154(3)(a)(i)), or never counted until a clerk chooses (strict).",
         ),
         _reading(
             "--previous-name-reading",
@@ -70,8 +71,8 @@ def _review_options(func: Any) -> Any:
     return func
 
 
-def _reading(flag: str, readings: tuple[str, str], help: str) -> Any:
-    """A switch between two readings of the law, the boards' (first) by default."""
+def _reading(flag: str, readings: tuple[str, ...], help: str) -> Any:
+    """A switch among readings of the law, the boards' (first) by default."""
     return click.option(
         flag, type=click.Choice(readings), default=readings[0], show_default=True, help=help
     )
@@ -351,13 +352,14 @@ def undo(review_id: str, volume: int, sheet: int, line_number: int, reason: str,
 
 @petitions.command()
 @click.argument("review_id", metavar="REVIEW_ID")
-@click.argument("reading", type=click.Choice(["either", "strict"]))
+@click.argument("reading", type=click.Choice(["presumed", "either", "strict"]))
 @click.option("--reason", required=True, help="Why (kept in the history).")
 @click.option("--clerk", default="clerk", show_default=True)
 @DB
 def reading(review_id: str, reading: str, reason: str, clerk: str, db: str | None) -> None:
-    """Read a kept review's ambiguous lines as READING from now on: either (a line that stands
-    whichever of its voters signed is valid) or strict (none counted until a clerk chooses)."""
+    """Read a kept review's ambiguous lines as READING from now on: presumed (valid when one of
+    its voters who may sign stands), either (valid when it stands whichever of its voters
+    signed) or strict (none counted until a clerk chooses)."""
     from nyballot.petitions import kept
     from nyballot.voters.store import opened
 

@@ -16,7 +16,13 @@ from nyballot.petitions.law import grounds_for
 from nyballot.petitions.lines import Line, Petition, line_named
 from nyballot.petitions.request import Request
 from nyballot.petitions.review import OtherSigners, Review, signers
-from nyballot.petitions.rulings import other_petitions, voters_of, why_not_either
+from nyballot.petitions.rulings import (
+    counted_under,
+    other_petitions,
+    standing,
+    voters_of,
+    why_not_standing,
+)
 from nyballot.voters.store import insert_rows
 
 
@@ -151,8 +157,8 @@ def mark_stale(con: duckdb.DuckDBPyConnection, uid: str, others: list[str]) -> N
 
 def changed_lines(con: duckdb.DuckDBPyConnection, result: dict[str, Any], uid: str) -> list[str]:
     """The lines of a kept review whose § 6-134(3) ruling differs once ``uid``'s signers are
-    known (its own rivals as kept, and ``uid``), and its ambiguous lines that are valid
-    whichever signed no longer, or now are."""
+    known (its own rivals as kept, and ``uid``), and its ambiguous lines now counted
+    under other readings than before (``rulings.counted_under``)."""
     book = result["petition"]["in_book"]
     others = other_signers(con, sorted({*book.get("rivals", []), uid} - {book["uid"]}))
     seats = int(result["petition"]["seats"])
@@ -161,9 +167,8 @@ def changed_lines(con: duckdb.DuckDBPyConnection, result: dict[str, Any], uid: s
     changed = []
     for x in result["lines"]:
         if x.get("candidates"):
-            # Valid whichever signed only while none of its voters signed a rival petition.
-            stands = not why_not_either(x, lines_of.__getitem__, others)
-            if stands != ("identity" in x):
+            # A reading counts it only while its voters (or one, presumed) signed no rival.
+            if standing(why_not_standing(x, lines_of.__getitem__, others)) != counted_under(x):
                 changed.append(line_named(kept.place_of(x)))
             continue
         if x["voter"] is None:

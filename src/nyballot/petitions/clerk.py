@@ -1,7 +1,7 @@
 """The clerk's report of a kept review, per volume and sheet, in the order a board works.
 
-For each sheet: its lines, those valid after the clerk's rulings (and of those, the lines valid
-whichever of their voters signed, whose signer is for a clerk to say), those invalid by their first
+For each sheet: its lines, those valid after the clerk's rulings (and of those, the ambiguous
+lines the review's reading counts, whose signer is for a clerk to say), those invalid by their first
 reason, those objected to (ruled invalid by the review: what the specifications set forth,
 § 6-154(3)), and of those the objections sustained (still invalid after the clerk's rulings)
 and overruled (ruled valid by the clerk); then the running count of valid signatures against
@@ -36,7 +36,7 @@ def clerk_report(kept: dict[str, Any]) -> dict[str, Any]:
         valid = override["valid"] if override else line["valid"]
         row["lines"] += 1
         row["valid"] += valid
-        # Valid whichever of its voters signed, who signed not yet said by a clerk.
+        # Ambiguous and counted under the review's reading, who signed not yet said by a clerk.
         row["identity_for_clerk"] += valid and not override and line.get("identity") is not None
         if not valid:
             first = line["reasons"][0]["code"] if line["reasons"] else "ruled invalid by the clerk"

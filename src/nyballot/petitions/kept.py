@@ -62,7 +62,7 @@ def get(con: duckdb.DuckDBPyConnection, uid: str) -> dict[str, Any]:
     for line in result["lines"]:
         override = latest.get(place_of(line))
         line["override"] = override
-        # A clerk's ruling on a line valid whichever signed is the clerk's, not the review's.
+        # A clerk's ruling on an ambiguous line counted is the clerk's, not the review's.
         ruled = {"valid": override["valid"], "identity": None} if override else {}
         effective.append({**line, **ruled})
     result.update(
@@ -107,8 +107,9 @@ def read_as(
     clerk: str,
     may_write: Callable[[str], None] = lambda board: None,
 ) -> dict[str, Any]:
-    """Read a kept review's ambiguous lines under ``reading`` ("either" or "strict") from now
-    on (appended, as every ruling is; the latest choice is in force). Refused once certified."""
+    """Read a kept review's ambiguous lines under ``reading`` ("presumed", "either" or
+    "strict") from now on (appended, as every ruling is; the latest choice is in force).
+    Refused once certified."""
     from nyballot.petitions.law import READINGS
 
     if reading not in READINGS:

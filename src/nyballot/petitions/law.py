@@ -63,12 +63,13 @@ def grounds_for(kind: str, year: int | None = None) -> dict[str, Ground]:
 
 # The readings of a line that fits more than one voter (``readings.ambiguous_line.<name>``),
 # and of a line under the surname of the voter's previous name (``readings.previous_name``).
-READINGS = ("either", "strict")
+READINGS = ("presumed", "either", "strict")
 NAME_READINGS = ("counts", "strict")
 
 
 def readings(year: int | None = None) -> dict[str, Ground]:
-    """The readings of an ambiguous line in force in ``year``, by name ("either", "strict"),
+    """The readings of an ambiguous line in force in ``year``, by name ("presumed", "either",
+    "strict"),
     each with its cite, its quoted words and what it reads them to say (``note``)."""
     return _readings("ambiguous_line", READINGS, year)
 

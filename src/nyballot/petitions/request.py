@@ -23,9 +23,10 @@ class Request:
     required: int | None = None
     seats: int = 1
     law: LawChoice = field(default_factory=LawChoice)
-    # How a line that fits two voters is read: "either" (valid when it stands whichever of them
-    # signed, § 6-154(3)(a)(i)) or "strict" (never counted until a clerk chooses, § 6-154(1)).
-    ambiguous_reading: str = "either"
+    # How a line that fits two voters is read: "presumed" (valid when one of them who may sign
+    # stands, the objector's burden, § 6-154(1)), "either" (valid when it stands whichever of
+    # them signed, § 6-154(3)(a)(i)) or "strict" (never counted until a clerk chooses).
+    ambiguous_reading: str = "presumed"
     # How a line under the surname of the voter's previous name on file is read: "counts"
     # (substantial compliance, § 6-134(10)) or "strict" (the name on file only, § 6-130).
     previous_name_reading: str = "counts"

@@ -86,9 +86,10 @@ class Review:
     of the first pass wait in a temporary file, and the second adds § 6-136(2)'s "only one
     counts" to the others: the counted line is the voter's earliest signed of those that stand
     on their own, then by volume, sheet and line (``counted_first``), whatever the order of
-    the rows. The second pass also reads each ambiguous line: valid whichever of its voters
-    signed when each may sign and none is a voter of another line or of a rival petition
-    (``rulings.why_not_either``, § 6-154(3)(a)(i)), unless the request reads them strictly."""
+    the rows. The second pass also reads each ambiguous line under the request's reading:
+    valid when one of its voters who may sign is the voter of no other line and of no rival
+    petition ("presumed", § 6-154(1)), or when each of them is ("either", § 6-154(3)(a)(i)),
+    or never until a clerk chooses ("strict"); see ``rulings.why_not_standing``."""
 
     def __init__(
         self,
@@ -136,8 +137,8 @@ class Review:
                     ruled["reasons"].append(rulings.signed_by(first, self.rules))
                     ruled["valid"] = False
                 if ruled.get("candidates"):
-                    why = rulings.why_not_either(ruled, lines_of, self.others)
-                    rulings.read_ambiguous(ruled, why, self.rules)
+                    whys = rulings.why_not_standing(ruled, lines_of, self.others)
+                    rulings.read_ambiguous(ruled, whys, self.rules)
                 self.count.add(ruled)
                 yield ruled
 

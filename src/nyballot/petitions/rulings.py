@@ -28,7 +28,7 @@ class Rules:
     period: Period
     grounds: Mapping[str, Ground] = field(default_factory=lambda: grounds_for("designating"))
     readings: Mapping[str, Ground] = field(default_factory=readings)
-    reading: str = "either"  # of an ambiguous line: "either" or "strict"
+    reading: str = "presumed"  # of an ambiguous line: "presumed", "either" or "strict"
     name_readings: Mapping[str, Ground] = field(default_factory=name_readings)
     # Of a line under the voter's previous surname: "counts" or "strict".
     previous_name: str = "counts"
@@ -278,64 +278,114 @@ def voters_of(ruled: Mapping[str, Any]) -> Iterable[str]:
     return (str(c["SBOEID"]) for c in ruled.get("candidates") or ())
 
 
-def why_not_either(
+def why_not_standing(
     ruled: Mapping[str, Any],
     lines_of: Callable[[str], int],
     others: Mapping[str, Sequence[Any]],
-) -> str:
-    """Why an ambiguous line is not valid whichever of its voters signed it, or '' when it is
-    (§ 6-154(3)(a)(i): an objection gives a reason, and no reading of it gives one): each of
-    them may sign, the line has no defect of its own, and none of them is the voter of another
-    line of this petition (``lines_of(sboeid)``: the lines he or she may be the signer of) or
-    signed another petition for the office (``others``, § 6-134(3)). Order-free: it asks of
-    every line at once."""
+) -> dict[str, str]:
+    """Why an ambiguous line does not stand under each reading that can count it ('' where it
+    stands). A voter it fits stands for it when he or she may sign, is the voter of no other
+    line of this petition (``lines_of(sboeid)``: the lines he or she may be the signer of) and
+    signed no other petition for the office (``others``, § 6-134(3)). Under "either"
+    (§ 6-154(3)(a)(i)) every voter it fits must stand; under "presumed" (§ 6-154(1), the
+    objector's burden) one is enough. A line with a defect of its own stands under neither.
+    Order-free: it asks of every line at once."""
     if any(r["code"] != "ambiguous" for r in ruled["reasons"]):
-        return "the line falls for a reason of its own"
-    for voter in ruled["candidates"]:
-        sboeid = str(voter["SBOEID"])
-        if "may_sign" not in voter:  # a review kept before lines were read this way
-            return "reviewed before a line was read valid whichever signed: review it again"
-        if not voter["may_sign"]:
-            return f"{sboeid} may not sign this petition"
-        if lines_of(sboeid) > 1:
-            return f"{sboeid} may have signed another line of this petition"
-        if others.get(sboeid):
-            return f"{sboeid} signed another petition for the office"
+        return dict.fromkeys(STANDING, "the line falls for a reason of its own")
+    if any("may_sign" not in voter for voter in ruled["candidates"]):  # kept before this
+        return dict.fromkeys(STANDING, "reviewed before a line was read this way: review it again")
+    whys = [_why_not_signer(str(v["SBOEID"]), v["may_sign"], lines_of, others)
+            for v in ruled["candidates"]]  # fmt: skip
+    said = [why for why in whys if why]
+    return {"either": said[0] if said else "", "presumed": "; ".join(said) if all(whys) else ""}
+
+
+# The readings that count an ambiguous line (the third, strict, counts none until a clerk says).
+STANDING = ("presumed", "either")
+
+
+def _why_not_signer(
+    sboeid: str, may_sign: bool, lines_of: Callable[[str], int], others: Mapping[str, Any]
+) -> str:
+    if not may_sign:
+        return f"{sboeid} may not sign this petition"
+    if lines_of(sboeid) > 1:
+        return f"{sboeid} may have signed another line of this petition"
+    if others.get(sboeid):
+        return f"{sboeid} signed another petition for the office"
     return ""
 
 
-def read_ambiguous(ruled: dict[str, Any], why: str, rules: Rules) -> None:
-    """An ambiguous line under the review's reading: valid whichever signed (``identity``: who
-    signed is for a clerk) when ``why_not_either`` finds nothing, else not valid, and why."""
+def read_ambiguous(ruled: dict[str, Any], whys: Mapping[str, str], rules: Rules) -> None:
+    """An ambiguous line under the review's reading. Where a reading counts it
+    (``why_not_standing``), ``identity`` says so (who signed is for a clerk) and keeps the
+    ruling under each reading that does not; else the line is not valid, and why."""
     ambiguous_reason = ruled["reasons"][0]
-    if why:
-        ambiguous_reason["detail"] += f"; not valid whichever of them signed: {why}"
+    stands = standing(whys)
+    if not stands:
+        ambiguous_reason["detail"] += f"; not valid whichever of them signed: {whys['presumed']}"
         return
-    either, strict = rules.readings["either"], rules.readings["strict"]
+    chosen = rules.readings[stands[-1]]  # "either" where it stands: the stronger ground
+    strict = rules.readings["strict"]
     ruled["identity"] = {
-        "cite": either.cite,
-        "words": either.words,
-        "reading": either.note,
-        "detail": "each of them may sign this petition, and none may have signed another line "
-        "of it or another petition for the office: valid whichever of them signed; who signed "
-        "is for a clerk",
+        "cite": chosen.cite,
+        "words": chosen.words,
+        "reading": chosen.note,
+        "detail": _standing_detail(whys),
+        "stands_under": list(stands),
         "strict": {
             **ambiguous_reason,
             "detail": f"{ambiguous_reason['detail']}; under the strict reading (§ {strict.cite}, "
             f'"{strict.words}") it is not counted until a clerk chooses, though it is valid '
-            f"whichever of them signed under the other (§ {either.cite})",
+            f"under the {' and '.join(stands)} reading (§ {chosen.cite})",
         },
     }
+    if whys["either"]:
+        ruled["identity"]["either"] = {
+            **ambiguous_reason,
+            "detail": f"{ambiguous_reason['detail']}; under the either reading "
+            f"(§ {rules.readings['either'].cite}) it is not valid whichever of them signed: "
+            f"{whys['either']}",
+        }
     apply_reading(ruled, rules.reading)
 
 
+def _standing_detail(whys: Mapping[str, str]) -> str:
+    if not whys["either"]:
+        return (
+            "each of them may sign this petition, and none may have signed another line of it "
+            "or another petition for the office: valid whichever of them signed; who signed "
+            "is for a clerk"
+        )
+    return (
+        "one of them may sign this petition and signed no other line of it or another petition "
+        f"for the office ({whys['either']}): valid unless an objector shows that another of "
+        "them signed (the burden is the objector's); who signed is for a clerk"
+    )
+
+
+def standing(whys: Mapping[str, str]) -> tuple[str, ...]:
+    """The readings an ambiguous line stands under, given ``why_not_standing``."""
+    return tuple(name for name in STANDING if not whys[name])
+
+
+def counted_under(line: Mapping[str, Any]) -> tuple[str, ...]:
+    """The readings a ruled line is counted under as an ambiguous line (none if it is not)."""
+    identity = line.get("identity")
+    if identity is None:
+        return ()
+    # A review kept before the presumed reading: a line it counted stands under both.
+    return tuple(identity.get("stands_under", STANDING))
+
+
 def apply_reading(line: dict[str, Any], reading: str) -> None:
-    """A line valid whichever of its voters signed (``identity``) under the reading asked:
-    valid ("either") or not counted until a clerk chooses ("strict"); others unchanged."""
+    """A line that a reading counts (``identity``) under the reading asked: valid where it
+    stands under it, else the ruling that reading gives (not counted until a clerk chooses,
+    under "strict"); other lines unchanged."""
     identity = line.get("identity")
     if identity is not None:
-        line["valid"] = reading == "either"
-        line["reasons"] = [] if line["valid"] else [identity["strict"]]
+        line["valid"] = reading in counted_under(line)
+        line["reasons"] = [] if line["valid"] else [identity.get(reading) or identity["strict"]]
 
 
 def reading_said(rules: Rules) -> str:
