@@ -190,3 +190,14 @@ def test_a_reader_that_stops_early_leaves_no_lookup_running(
     found.close()
     assert not [t for t in threading.enumerate() if t.name.startswith("nyballot-lookup")]
     assert find(con, queries[:2])  # the store still answers
+
+
+def test_a_batch_s_matches_are_given_in_its_order_each_held_until_its_last_query() -> None:
+    # Queries 0 1 0 2 1 3 name four distinct lines; only lines 1 and 3 had candidates. Each
+    # position gets its line's match (0 and 2 none), the repeated 1 the same match twice.
+    from nyballot.petitions.match import in_order
+
+    b, d = Match({"SBOEID": "B"}, 1.0), Match({"SBOEID": "D"}, 0.9)
+    given = list(in_order([0, 1, 0, 2, 1, 3], iter([(1, b), (3, d)])))
+    assert given == [None, b, None, None, b, d]
+    assert given[1] is given[4]

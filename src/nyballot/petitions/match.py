@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import csv
 import tempfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -170,31 +170,44 @@ def find(
     A query given twice (a witness who also signs, a line copied) is looked up once, and each
     distinct name and address is read once.
     """
-    return next(find_each(con, [queries], threshold))
+    found = find_each(con, [queries], threshold)
+    try:
+        return list(next(found))
+    finally:
+        found.close()
 
 
 def find_each(
     con: duckdb.DuckDBPyConnection,
     batches: Iterable[Sequence[Query]],
     threshold: float = MATCH_AT_LEAST,
-) -> Iterator[list[Match | None]]:
-    """``find`` of each batch in turn. On a DuckDB file the store looks up the next batch (on
-    a connection of its own, in a thread: DuckDB works outside Python's lock) while this one's
+) -> Generator[Iterator[Match | None], None, None]:
+    """``find`` of each batch in turn, each batch's matches given as its lines' voters are
+    scored (to be read to the end before the next batch): only the lines being read are held
+    in Python, not a batch's matches. On a DuckDB file the store looks up the next batch (on a
+    connection of its own, in a thread: DuckDB works outside Python's lock) while this one's
     voters are scored, so that two cores work at once; a server's store, one at a time."""
     ahead = _has_row_ids(con)
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nyballot-lookup")
     pending: list[tuple[_Batch, Future[_Rows] | None]] = []
+    reading: _Rows | None = None
     try:
         for queries in batches:
             batch = _Batch.of(queries)
             started = pool.submit(_look_up, con.cursor(), batch.parsed, True) if ahead else None
             pending.append((batch, started))
             if len(pending) > 1:
-                yield _best(con, *pending.pop(0), threshold)
+                batch, started = pending.pop(0)
+                reading = _rows(con, batch, started)
+                yield _best(reading, batch, threshold)
         while pending:
-            yield _best(con, *pending.pop(0), threshold)
+            batch, started = pending.pop(0)
+            reading = _rows(con, batch, started)
+            yield _best(reading, batch, threshold)
     finally:
-        for _, started in pending:  # a caller that stops early leaves no lookup open
+        if reading is not None:  # a caller that stops early leaves no lookup open
+            reading.close()
+        for _, started in pending:
             if started is not None:
                 started.result().close()
         pool.shutdown()
@@ -202,30 +215,52 @@ def find_each(
 
 @dataclass(frozen=True, slots=True)
 class _Batch:
-    """A batch's distinct queries, their names and addresses read once each."""
+    """A batch's distinct queries, their names and addresses read once each; ``order``: the
+    position in ``distinct`` of each query."""
 
-    queries: list[Query]
+    order: list[int]
     distinct: list[Query]
     parsed: list[tuple[Name, Address]]
 
     @classmethod
     def of(cls, queries: Sequence[Query]) -> _Batch:
-        distinct = list(dict.fromkeys(queries))
+        index: dict[Query, int] = {}
+        order = [index.setdefault(q, len(index)) for q in queries]
+        distinct = list(index)
         names = {text: parse_name(text) for text in {q.name for q in distinct}}
         addresses = {text: parse_address(text) for text in {q.address for q in distinct}}
         parsed = [(names[q.name], addresses[q.address]) for q in distinct]
-        return cls(list(queries), distinct, parsed)
+        return cls(order, distinct, parsed)
 
 
-def _best(
-    con: duckdb.DuckDBPyConnection, batch: _Batch, started: Future[_Rows] | None, threshold: float
-) -> list[Match | None]:
-    best: dict[Query, Match | None] = dict.fromkeys(batch.distinct)
-    looked_up = started.result() if started else _look_up(con, batch.parsed, False)
-    with looked_up as rows:
-        for number, voters in rows.grouped():  # a line's voters, scored as they are read
-            best[batch.distinct[number]] = best_of(*batch.parsed[number], voters, threshold)
-    return [best[q] for q in batch.queries]
+def _rows(con: duckdb.DuckDBPyConnection, batch: _Batch, started: Future[_Rows] | None) -> _Rows:
+    return started.result() if started else _look_up(con, batch.parsed, False)
+
+
+def _best(rows: _Rows, batch: _Batch, threshold: float) -> Iterator[Match | None]:
+    """Each query's match, in the batch's order, a line's voters scored as they are read."""
+    with rows:
+        found = (
+            (number, best_of(*batch.parsed[number], voters, threshold))
+            for number, voters in rows.grouped()
+        )
+        yield from in_order(batch.order, found)
+
+
+def in_order(order: list[int], found: Iterator[tuple[int, Match | None]]) -> Iterator[Match | None]:
+    """The match of each position of ``order`` (an index into the distinct queries, each first
+    met in increasing order), from ``found``: the matches by distinct index, increasing, of the
+    queries that had candidates. A match is held only until its query's last position."""
+    last = {number: at for at, number in enumerate(order)}
+    held: dict[int, Match | None] = {}
+    coming = next(found, None)
+    for at, number in enumerate(order):
+        while coming is not None and coming[0] <= number:
+            held[coming[0]] = coming[1]
+            coming = next(found, None)
+        yield held.get(number)
+        if last[number] == at:
+            held.pop(number, None)
 
 
 def candidates(
@@ -247,6 +282,7 @@ class _Rows:
         kept: bool = True,
     ) -> None:  # fmt: skip
         self.con, self.result, self.own, self.kept = con, result, own, kept
+        self.closed = False
 
     def grouped(self) -> Iterator[tuple[int, list[dict[str, Any]]]]:
         """Each line's records, read a chunk at a time: only the voters of the lines being
@@ -257,6 +293,9 @@ class _Rows:
             yield int(qid), [dict(zip(columns, row[1:], strict=True)) for row in group]
 
     def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
         if self.kept:
             self.con.execute(f"DROP TABLE IF EXISTS {_KEPT}")
         if self.own:

@@ -159,6 +159,7 @@ class Review:
                     continue
                 if unqualified is None:
                     unqualified = self._unqualified(matched)
+                    matched.clear()  # the witnesses' voters, not held through the lines
                 line = self.petition.lines[number - len(sheets)]
                 yield self._line(line, match, unqualified.get((line.volume, line.sheet), ""))
 
