@@ -10,6 +10,7 @@ import duckdb
 import pytest
 
 from nyballot.petitions.match import Match, Query, find
+from nyballot.voters.layout import FIELDS_47
 from nyballot.voters.store import connect, import_file
 
 DATA = Path(__file__).parent / "data"
@@ -42,6 +43,26 @@ def numbered(tmp_path_factory: pytest.TempPathFactory) -> duckdb.DuckDBPyConnect
     (folder / "voters.txt").write_bytes(moved + b"\r\n")
     import_file(folder / "voters.txt", str(folder / "v.duckdb"), date=dt.date(2026, 1, 5))
     return connect(folder / "v.duckdb", read_only=True)
+
+
+def test_a_voter_the_file_lists_twice_is_one_voter(tmp_path: Path) -> None:
+    # Voter 1 of the golden file (RUIZ ANA, 40 GRAND ST) given twice, the second record with
+    # another date of registration: one voter, no rival, read from the first row of the two.
+    first = (DATA / "voters.txt").read_bytes().splitlines()[0]
+    fields = first.split(b",")
+    again = b",".join(f if i != FIELDS_47.index("REGDATE") else b'"19990101"'
+                      for i, f in enumerate(fields))  # fmt: skip
+    (tmp_path / "voters.txt").write_bytes(first + b"\r\n" + again + b"\r\n")
+    import_file(tmp_path / "voters.txt", str(tmp_path / "v.duckdb"), date=dt.date(2026, 1, 5))
+    twice = connect(tmp_path / "v.duckdb", read_only=True)
+    try:
+        row_ids = twice.execute("SELECT rowid, REGDATE FROM voters ORDER BY rowid").fetchall()
+        (match,) = find(twice, [Query("Ana Ruiz", "40 Grand St")])
+    finally:
+        twice.close()
+    assert len(row_ids) == 2
+    assert match is not None and not match.rivals
+    assert match.voter["REGDATE"] == row_ids[0][1]
 
 
 @pytest.mark.parametrize(

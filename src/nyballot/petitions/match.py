@@ -286,11 +286,19 @@ class _Rows:
 
     def grouped(self) -> Iterator[tuple[int, list[dict[str, Any]]]]:
         """Each line's records, read a chunk at a time: only the voters of the lines being
-        read are held in Python."""
+        read are held in Python. A voter listed twice in the file is kept once a line, the
+        first row (the rows come in order of row id; a sort in the store costs more)."""
         columns = [d[0] for d in self.result.description][1:]
+        voter_id = itemgetter(columns.index("SBOEID") + 1)
         rows = chain.from_iterable(iter(lambda: self.result.fetchmany(_CHUNK), []))
         for qid, group in groupby(rows, key=itemgetter(0)):
-            yield int(qid), [dict(zip(columns, row[1:], strict=True)) for row in group]
+            seen: set[Any] = set()
+            voters = []
+            for row in group:
+                if voter_id(row) not in seen:
+                    seen.add(voter_id(row))
+                    voters.append(dict(zip(columns, row[1:], strict=True)))
+            yield int(qid), voters
 
     def close(self) -> None:
         if self.closed:
@@ -400,15 +408,13 @@ _SHOWN = ", ".join([*(f'v."{f}"' for f in SHOWN_FIELDS), *(f"v.{f}" for f in _EX
 # joined on the row id, in one scan of the voters (a long IN list of row ids costs as much:
 # DuckDB reads it as a join). The table tells the join how few the pairs are, so that it
 # holds them, not the voters. A voter listed twice in the file is kept once a line, the first
-# row.
+# row (``_Rows.grouped``).
 _KEPT = "nyballot_kept"
 _BY_ROW = (
     _PAIRS.replace("{key}", "v.rowid AS rid, v.first_n, v.MIDDLENAME") + "SELECT qid, rid FROM kept"
 )
 _FIELDS = f"""
-    SELECT k.qid, {_SHOWN} FROM {_KEPT} k JOIN voters v ON v.rowid = k.rid
-    QUALIFY row_number() OVER (PARTITION BY k.qid, v.SBOEID ORDER BY k.rid) = 1
-    ORDER BY k.qid, k.rid
+    SELECT k.qid, {_SHOWN} FROM {_KEPT} k JOIN voters v ON v.rowid = k.rid ORDER BY k.qid, k.rid
 """
 # A PostgreSQL store: the pairs by their keys, the fields joined on every key, so that each is
 # the voter row that was blocked.
@@ -459,15 +465,18 @@ def best_of(
 
 def _scored(name: Name, address: Address, voter: dict[str, Any]) -> _Scored | None:
     """The voter scored against the best reading of the line's name, or None when the address
-    or every reading says this is another voter (most candidates fail on the first part)."""
-    place = _place(address, voter)
-    if place is None:
-        return None
+    or every reading says this is another voter. The name is read first: half the candidates
+    are another member of the household, whose address need not be read."""
+    place: dict[str, float] | None = None  # read once a reading's name is the voter's
     best: _Scored | None = None
     for reading in readings(name):
         who = _who(reading, voter)
         if who is None or not _moved_words_on_file(name, reading, who[0]):
             continue
+        if place is None:
+            place = _place(address, voter)
+            if place is None:
+                return None
         parts, read_as = {**who[0], **place}, who[1]
         if _another_person(reading, address, voter, parts):
             continue
