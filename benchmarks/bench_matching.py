@@ -61,7 +61,6 @@ import io
 import random
 import tempfile
 import time
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,7 +74,8 @@ from nyballot.petitions.lines import Line as SignedLine
 from nyballot.petitions.match import Query, best_of, candidates, find
 from nyballot.petitions.parse import parse_address, parse_name
 from nyballot.petitions.period import signing_period
-from nyballot.petitions.rulings import Rules, may_sign, standing, voters_of, why_not_standing
+from nyballot.petitions.rulings import Rules, may_sign, standing
+from nyballot.petitions.shared import whys_of
 from nyballot.reckoning.season import season_year
 from nyballot.voters.layout import FIELDS_47
 from nyballot.voters.store import connect, import_file
@@ -293,9 +293,10 @@ def _rules(units: tuple[tuple[str, str], ...] = (("AD", "1"),)) -> Rules:
 
 def counted_ambiguous(found: list[match.Match | None], rules: Rules) -> list[bool]:
     """Whether each ambiguous line is counted under the rules' reading of such lines, as the
-    review's second pass rules (``rulings.why_not_standing``): by default ("presumed") one of
-    the voters it fits may sign and is the voter of no other line; under "either" every one of
-    them (no rival petitions here); under "strict" none is counted."""
+    review's second pass rules (``shared.whys_of``): by default ("presumed") when however the
+    lines that share its voters are given to distinct voters who may sign, it is given one;
+    under "either" when every voter it fits may sign and is the voter of no other line (no
+    rival petitions here); under "strict" never."""
     day = rules.period.opens.day
     signed = SignedLine(1, 1, day, "", "", 1)
     ruled: list[dict[str, Any]] = []
@@ -307,11 +308,9 @@ def counted_ambiguous(found: list[match.Match | None], rules: Rules) -> list[boo
         candidates = [{"SBOEID": m.voter["SBOEID"], "may_sign": may_sign(signed, m.voter, rules)}
                       for m in (got, *got.rivals)]  # fmt: skip
         ruled.append({"voter": None, "candidates": candidates, "reasons": [{"code": "ambiguous"}]})
-    lines_of = Counter(sboeid for r in ruled for sboeid in voters_of(r))
+    whys = whys_of(ruled, {})
     return [
-        bool(r.get("candidates"))
-        and rules.reading in standing(why_not_standing(r, lines_of.__getitem__, {}))
-        for r in ruled
+        number in whys and rules.reading in standing(whys[number]) for number in range(len(ruled))
     ]
 
 

@@ -287,6 +287,6 @@ def test_a_line_of_a_review_kept_before_this_reading_is_not_read_valid_whichever
     # Kept before each voter of an ambiguous line carried whether he or she may sign.
     old = {"voter": None, "candidates": [{"SBOEID": voter(1)}, {"SBOEID": voter(2)}],
            "reasons": [{"code": "ambiguous"}]}  # fmt: skip
-    whys = why_not_standing(old, lambda sboeid: 1, {})
+    whys = why_not_standing(old, lambda sboeid: 1, {}, together=True)
     assert set(whys) == {"presumed", "either"}
     assert all(why.endswith("review it again") for why in whys.values())

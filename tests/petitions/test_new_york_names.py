@@ -70,10 +70,18 @@ AMOROS = {"LASTNAME": "AMOROS BLANCA", "FIRSTNAME": "OLGA", "MIDDLENAME": "Y",
           "RADDNUMBER": "36", "RSTREETNAME": "ELM ST"}  # fmt: skip
 CAMPOS = {"LASTNAME": "CAMPOS-MEYERS", "FIRSTNAME": "ROBERT", "RADDNUMBER": "38",
           "RSTREETNAME": "ELM ST"}  # fmt: skip
+# 21: a surname a name parser takes for a suffix's initials (O.B.I.); 22: a previous surname
+# that is also the first name; 23: a spaced surname.
+OBI = {"LASTNAME": "OBI", "FIRSTNAME": "UCHE", "MIDDLENAME": "U", "RADDNUMBER": "40",
+       "RSTREETNAME": "ELM ST"}  # fmt: skip
+CHAO = {"LASTNAME": "SUN", "FIRSTNAME": "CHAO", "PREVNAME": "CHAO", "RADDNUMBER": "42",
+        "RSTREETNAME": "ELM ST"}  # fmt: skip
+ROYBAL_TERAN = {"LASTNAME": "ROYBAL TERAN", "FIRSTNAME": "LEONEL", "RADDNUMBER": "44",
+                "RSTREETNAME": "ELM ST"}  # fmt: skip
 
 VOTERS = [RODRIGUEZ_SANTIAGO, DE_LA_CRUZ, GARCIA_LOPEZ, O_BRIEN, VARGAS, JONES, JAMES_ROBERT,
           ROBERT, OKAFOR, OKAFOR_PURGED, HARLEM, KIM, FLOOR_4, FLOOR_2, GONE, SAINT_JOHN,
-          ABE, PORTILLO, AMOROS, CAMPOS]  # fmt: skip
+          ABE, PORTILLO, AMOROS, CAMPOS, OBI, CHAO, ROYBAL_TERAN]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -127,6 +135,15 @@ def found(con: duckdb.DuckDBPyConnection, name: str, address: str) -> str | None
         ("Olga Y Amorós Blanca", "36 Elm St", 19),
         # A hyphenated surname with a letter wrong in one part.
         ("Robert Campos-Muyers", "38 Elm St", 20),
+        # A surname a name parser reads as a suffix (the initials of an order), after an
+        # initial it would take for the surname.
+        ("Uche U Obi", "40 Elm St", 21),
+        ("UCHE U OBI", "40 Elm St", 21),
+        # A previous surname (PREVNAME) that is also the voter's first name.
+        ("Chao Chao", "42 Elm St", 22),
+        # A spaced surname with a letter wrong, and an accent, in its second part.
+        ("Leonel Roybal Tarán", "44 Elm St", 23),
+        ("Leonel Roybal Taran", "44 Elm St", 23),
     ],
 )
 def test_a_surname_is_the_whole_lastname_field_and_any_of_its_writings(

@@ -21,6 +21,7 @@ from nyballot.petitions import kept, report
 from nyballot.petitions.law import readings
 from nyballot.petitions.lines import read_lines
 from nyballot.petitions.review import review
+from nyballot.petitions.shared import matched_in_every_maximum
 from nyballot.voters.store import connect
 
 from .voterfile import REQUEST, lines_file, reviewed, rulings, store, voter
@@ -193,3 +194,67 @@ def test_the_decision_the_reading_quotes_is_in_the_shipped_text() -> None:
     text = raw_text("decisions/objectors-burden-1975.txt")
     assert quoted.group(1) in " ".join(text.split())
     assert presumed.words in " ".join(raw_text(presumed.text).split())
+
+
+def test_a_father_and_son_who_each_sign_without_the_suffix_both_count(families: Path) -> None:
+    twice = [ROBERT, (1, 1, 3, "2026-03-02", "Robert Kowalczyk", "18 Birch St")]
+    # Jr and Sr, both DEM: each line fits both, and nothing shows a second signature (the Jr
+    # may have signed one and the Sr the other): both stand, no voter chosen.
+    result = reviewed(families, twice)
+    assert rulings(result) == {(1, 1, 2): (None, []), (1, 1, 3): (None, [])}
+    assert [x["identity"]["stands_under"] for x in result["lines"]] == [["presumed"]] * 2
+    # Under the either reading each may be the Jr's second signature: neither.
+    either = reviewed(families, twice, ambiguous_reading="either")
+    assert rulings(either) == {(1, 1, 2): (None, ["ambiguous"]), (1, 1, 3): (None, ["ambiguous"])}
+
+
+def test_three_lines_that_fit_the_same_two_voters_none_count(families: Path) -> None:
+    thrice = [ROBERT, (1, 1, 3, "2026-03-02", "Robert Kowalczyk", "18 Birch St"),
+              (1, 1, 4, "2026-03-03", "Robert Kowalczyk", "18 Birch St")]  # fmt: skip
+    # Two voters, three lines: one is a second signature, and which is for a clerk.
+    result = reviewed(families, thrice)
+    assert {x["line"]: x["valid"] for x in result["lines"]} == {2: False, 3: False, 4: False}
+    detail = result["lines"][0]["reasons"][0]["detail"]
+    assert f"{voter(3)} may have signed another line of this petition" in detail
+
+
+@pytest.mark.parametrize(
+    ("fits", "standing"),
+    [
+        ({"L1": ["A", "B"], "L2": ["A", "B"]}, {"L1", "L2"}),  # father and son, a line each
+        ({"L1": ["A", "B"], "L2": ["A", "B"], "L3": ["A", "B"]}, set()),  # three for two
+        ({"L1": ["A"], "L2": ["A"]}, set()),  # one voter, two lines: which is his is unknown
+        ({"L1": ["A", "B"], "L2": ["B"], "L3": ["B"]}, {"L1"}),  # L1 is A's whoever has B
+        ({"L1": ["A", "B"], "L2": ["B"]}, {"L1", "L2"}),  # L2 is B's, so L1 is A's
+        ({"L1": [], "L2": ["C"]}, {"L2"}),  # no voter free to have signed L1
+    ],
+)
+def test_lines_that_share_voters_stand_when_every_sharing_gives_them_one(
+    fits: dict[str, list[str]], standing: set[str]
+) -> None:
+    assert matched_in_every_maximum(fits) == standing
+
+
+@settings(max_examples=200, derandomize=True)
+@given(
+    st.dictionaries(
+        st.integers(0, 6), st.lists(st.sampled_from("ABCDE"), max_size=3, unique=True), max_size=7
+    )
+)
+@example({0: ["A", "B"], 1: ["A", "B"], 2: ["B", "C"], 3: ["C"]})
+def test_the_lines_that_stand_can_all_be_given_a_voter_of_their_own(
+    fits: dict[int, list[str]],
+) -> None:
+    import networkx as nx
+    from networkx.algorithms.bipartite import hopcroft_karp_matching
+
+    found = matched_in_every_maximum(fits)
+    graph: nx.Graph[Any] = nx.Graph()
+    graph.add_nodes_from(("line", k) for k in found)
+    graph.add_edges_from((("line", k), v) for k in found for v in fits[k])
+    # Every line that stands is given a distinct voter at once: no voter counted twice.
+    assert len(hopcroft_karp_matching(graph, top_nodes=[("line", k) for k in found])) // 2 == len(
+        found
+    )
+    # The order the lines come in changes nothing.
+    assert matched_in_every_maximum(dict(reversed(list(fits.items())))) == found

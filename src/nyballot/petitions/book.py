@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections import Counter
 from typing import Any
 
 import duckdb
@@ -16,13 +15,8 @@ from nyballot.petitions.law import grounds_for
 from nyballot.petitions.lines import Line, Petition, line_named
 from nyballot.petitions.request import Request
 from nyballot.petitions.review import OtherSigners, Review, signers
-from nyballot.petitions.rulings import (
-    counted_under,
-    other_petitions,
-    standing,
-    voters_of,
-    why_not_standing,
-)
+from nyballot.petitions.rulings import counted_under, other_petitions, standing
+from nyballot.petitions.shared import whys_of
 from nyballot.voters.store import insert_rows
 
 
@@ -163,12 +157,12 @@ def changed_lines(con: duckdb.DuckDBPyConnection, result: dict[str, Any], uid: s
     others = other_signers(con, sorted({*book.get("rivals", []), uid} - {book["uid"]}))
     seats = int(result["petition"]["seats"])
     grounds = grounds_for(result["petition"].get("kind", "designating"))
-    lines_of = Counter(sboeid for x in result["lines"] for sboeid in voters_of(x))
+    whys = whys_of(result["lines"], others)
     changed = []
-    for x in result["lines"]:
+    for number, x in enumerate(result["lines"]):
         if x.get("candidates"):
             # A reading counts it only while its voters (or one, presumed) signed no rival.
-            if standing(why_not_standing(x, lines_of.__getitem__, others)) != counted_under(x):
+            if standing(whys[number]) != counted_under(x):
                 changed.append(line_named(kept.place_of(x)))
             continue
         if x["voter"] is None:

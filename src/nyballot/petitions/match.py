@@ -471,7 +471,7 @@ def _scored(name: Name, address: Address, voter: dict[str, Any]) -> _Scored | No
     best: _Scored | None = None
     for reading in readings(name):
         who = _who(reading, voter)
-        if who is None or not _moved_words_on_file(name, reading, who[0]):
+        if who is None or not _moved_words_on_file(name, reading, who[0], voter):
             continue
         if place is None:
             place = _place(address, voter)
@@ -515,11 +515,20 @@ def _another_person(name: Name, address: Address, voter: dict[str, Any],
     return max(slips) > 1
 
 
-def _moved_words_on_file(name: Name, reading: Name, parts: dict[str, float]) -> bool:
+def _moved_words_on_file(
+    name: Name, reading: Name, parts: dict[str, float], voter: dict[str, Any]
+) -> bool:
     """Words a reading moves into the surname or the first name must be the file's own, not
-    a near spelling (an initial moved into a surname makes no misspelt surname close)."""
+    a near spelling (an initial moved into a surname makes no misspelt surname close): a
+    surname so read is within ``names.PART`` of the file's, or the words moved into it are
+    words of the file's surname as written ("Roybal Taran" for ROYBAL TERAN: the slip is in
+    the word the line already wrote as the surname)."""
+    written, read = name.last.split(" "), reading.last.split(" ")
     if len(reading.last) > len(name.last) and parts["last name"] < names.PART:
-        return False
+        moved = read[: len(read) - len(written)] if name.last else read
+        on_file = names.surname_words(voter["LASTNAME"])
+        if not all(len(w) > 1 and w in on_file for w in moved):
+            return False
     return len(reading.first) <= len(name.first) or parts["first name"] >= BY_MIDDLE
 
 

@@ -131,11 +131,13 @@ def readings(name: Name) -> tuple[Name, ...]:
 def previous_surname(prevname: str | None, first: str, middle: str) -> tuple[str, ...]:
     """The surname of a previous name on file (PREVNAME: "Last registered name (if
     different)", its order not given by the layout): its words less the voter's given names
-    and their initials."""
+    and their initials, or, when nothing else is left, the given name it repeats."""
     given = {w for w in f"{first} {middle}".split(" ") if w}
     initials = {w[:1] for w in given}
-    words = [w for w in surname_words(prevname) if w not in given and w not in initials]
-    return tuple(words)
+    words = surname_words(prevname)
+    kept = tuple(w for w in words if w not in given and w not in initials)
+    # A surname that is also the voter's first name (CHAO CHAO): the word itself.
+    return kept or tuple(dict.fromkeys(w for w in words if len(w) > 1))[:1]
 
 
 def by_middle_name(written_first: str, written_middle: str, first: str, middle: str) -> bool:

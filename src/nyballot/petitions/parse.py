@@ -182,7 +182,10 @@ def _special(word: str) -> bool:
 def _library_name(text: str) -> Name:
     human = HumanName(text, constants=_NAMES)
     found = Name(norm(human.first), norm(human.middle), norm(human.last), suffix(human.suffix))
-    if (found.first and found.last) or human.title:  # "Mr Smith" has no first name to find
+    # A word read as a suffix that is no generation, after an initial read as the surname, is
+    # the surname ("Uche U Obi": OBI is a surname, not the order's initials).
+    lost_surname = len(found.last) == 1 and human.suffix and not found.suffix
+    if (found.first and found.last and not lost_surname) or human.title:  # "Mr Smith"
         return found
     # nameparser read a name as a suffix or title and left no first name or surname ("Donna
     # Res", "Presley, Junior C"): the words are read in their places instead.

@@ -26,6 +26,7 @@ from nyballot.petitions.match import Match, Query, find_each
 from nyballot.petitions.period import signing_period
 from nyballot.petitions.request import Request, parse_units
 from nyballot.petitions.rulings import Rules
+from nyballot.petitions.shared import AmbiguousLines
 from nyballot.petitions.tally import Count, required_dict
 from nyballot.signatures.numbers import law_label
 from nyballot.voters.layout import SHOWN_FIELDS
@@ -116,28 +117,34 @@ class Review:
         # The ambiguous lines each voter may be the signer of (his matched lines are in
         # ``signed``: no count of every voter is kept beside it, for a million lines' memory).
         in_ambiguous: Counter[str] = Counter()
+        shared = AmbiguousLines()
         with tempfile.TemporaryFile() as held:
-            for ruled in self._first_pass():
+            for number, ruled in enumerate(self._first_pass()):
                 voter = ruled["voter"]
                 if voter is not None:
                     signed.setdefault(str(voter["SBOEID"]), []).append(_order(ruled))
                 elif ruled.get("candidates"):
                     in_ambiguous.update(rulings.voters_of(ruled))
+                    shared.add(number, ruled)
                 held.write(orjson.dumps(ruled) + b"\n")
             counted = {sboeid: counted_first(places) for sboeid, places in signed.items()}
+            shared.taken.update(signed)
+            together = shared.together(self.others)
 
             def lines_of(sboeid: str) -> int:
                 return len(signed.get(sboeid, ())) + in_ambiguous[sboeid]
 
             held.seek(0)
-            for raw in held:
+            for number, raw in enumerate(held):
                 ruled = orjson.loads(raw)
                 first = counted.get(str(ruled["voter"]["SBOEID"])) if ruled["voter"] else None
                 if ruled["valid"] and first is not None and first != _order(ruled)[1:]:
                     ruled["reasons"].append(rulings.signed_by(first, self.rules))
                     ruled["valid"] = False
                 if ruled.get("candidates"):
-                    whys = rulings.why_not_standing(ruled, lines_of, self.others)
+                    whys = rulings.why_not_standing(
+                        ruled, lines_of, self.others, number in together
+                    )
                     rulings.read_ambiguous(ruled, whys, self.rules)
                 self.count.add(ruled)
                 yield ruled

@@ -282,22 +282,29 @@ def why_not_standing(
     ruled: Mapping[str, Any],
     lines_of: Callable[[str], int],
     others: Mapping[str, Sequence[Any]],
+    together: bool,
 ) -> dict[str, str]:
     """Why an ambiguous line does not stand under each reading that can count it ('' where it
-    stands). A voter it fits stands for it when he or she may sign, is the voter of no other
-    line of this petition (``lines_of(sboeid)``: the lines he or she may be the signer of) and
-    signed no other petition for the office (``others``, § 6-134(3)). Under "either"
-    (§ 6-154(3)(a)(i)) every voter it fits must stand; under "presumed" (§ 6-154(1), the
-    objector's burden) one is enough. A line with a defect of its own stands under neither.
-    Order-free: it asks of every line at once."""
+    stands). Under "either" (§ 6-154(3)(a)(i)) every voter it fits must stand for it: may sign,
+    be the voter of no other line of this petition (``lines_of(sboeid)``: the lines he or she
+    may be the signer of) and have signed no other petition for the office (``others``,
+    § 6-134(3)). Under "presumed" (§ 6-154(1), the objector's burden) it stands when it is
+    ``together`` (``shared.AmbiguousLines``): however its group's lines are given to distinct
+    voters free to have signed them, it is given one. A line with a defect of its own stands
+    under neither. Order-free: it asks of every line at once."""
     if any(r["code"] != "ambiguous" for r in ruled["reasons"]):
         return dict.fromkeys(STANDING, "the line falls for a reason of its own")
     if any("may_sign" not in voter for voter in ruled["candidates"]):  # kept before this
         return dict.fromkeys(STANDING, "reviewed before a line was read this way: review it again")
     whys = [_why_not_signer(str(v["SBOEID"]), v["may_sign"], lines_of, others)
             for v in ruled["candidates"]]  # fmt: skip
-    said = [why for why in whys if why]
-    return {"either": said[0] if said else "", "presumed": "; ".join(said) if all(whys) else ""}
+    said = "; ".join(why for why in whys if why)
+    first = next((why for why in whys if why), "")
+    return {"either": first, "presumed": "" if together else said or _SHARED}
+
+
+# Why a line whose voters each stand alone is not presumed valid: its group has more lines.
+_SHARED = "more lines of this petition fit its voters than there are voters to have signed them"
 
 
 # The readings that count an ambiguous line (the third, strict, counts none until a clerk says).
