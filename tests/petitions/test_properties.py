@@ -120,14 +120,30 @@ def test_a_key_is_what_its_definition_says(text: str) -> None:
     assert norm(text) == _norm_by_definition(text)
 
 
-@pytest.mark.parametrize("size", [1, 3])
+@pytest.mark.parametrize("size", [1, 3, 8])
 def test_lines_ruled_in_batches_are_ruled_as_one(
     con: duckdb.DuckDBPyConnection, monkeypatch: pytest.MonkeyPatch, size: int
 ) -> None:
-    # The golden petition's 2 witnesses and 13 lines are looked up in batches: of 1, every
-    # lookup alone (the duplicate, sheet 1 lines 9 and 10, in two batches); of 3, the two
-    # witnesses with the first line, and the sheets' lines in different batches.
+    # The golden petition's 2 witnesses and 13 lines are looked up in batches, the first a
+    # quarter of the size: of 1, every lookup alone (the duplicate, sheet 1 lines 9 and 10, in
+    # two batches); of 3, the first witness alone, the second with the first two lines, and
+    # the sheets' lines in different batches; of 8, the two witnesses, then 8 lines and 5.
     petition = read_lines((DATA / "lines.csv").read_bytes(), "lines.csv")
     whole = review(con, petition, REQUEST)
     monkeypatch.setattr("nyballot.petitions.review.BATCH", size)
     assert review(con, petition, REQUEST) == whole
+
+
+def test_the_first_lookup_is_a_quarter_batch_and_every_query_is_in_one() -> None:
+    # 1,100,000 queries (a million lines and 100,000 witnesses) in batches of 100,000: 25,000
+    # first, then ten of 100,000 (to 1,025,000) and the 75,000 left; none when there are none.
+    from nyballot.petitions.review import _batches
+
+    found = _batches(1_100_000, 100_000)
+    assert found[0] == range(0, 25_000)
+    assert found[1] == range(25_000, 125_000)
+    assert found[-1] == range(1_025_000, 1_100_000)
+    assert len(found) == 12
+    assert [n for batch in found for n in batch] == list(range(1_100_000))
+    assert _batches(0, 100_000) == []
+    assert _batches(10, 100_000) == [range(0, 10)]
