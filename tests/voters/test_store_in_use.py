@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -58,3 +59,39 @@ def test_a_file_that_is_not_a_store_is_still_refused_as_unreadable(tmp_path: Pat
         connect(bad)
     assert not isinstance(refused.value, StoreInUse)
     assert str(refused.value).startswith(f"voter store '{bad}': cannot open: ")
+
+
+def _spill_folder(con: duckdb.DuckDBPyConnection) -> str:
+    row = con.execute("SELECT current_setting('temp_directory')").fetchone()
+    assert row is not None
+    return str(row[0])
+
+
+SPILL = (
+    "import sys\n"
+    "from pathlib import Path\n"
+    "from nyballot.voters.store import connect\n"
+    "con = connect(Path(sys.argv[1]), read_only=True)\n"
+    "print(con.execute(\"SELECT current_setting('temp_directory')\").fetchone()[0])\n"
+)
+
+
+def test_each_process_reading_a_store_spills_into_a_folder_of_its_own(tmp_path: Path) -> None:
+    # DuckDB's default is the store's own folder, <store>.tmp, the same for every process:
+    # two reviews at once would read each other's spilled files.
+    path = tmp_path / "voters.duckdb"
+    duckdb.connect(str(path)).close()
+    first, second = connect(path, read_only=True), connect(path, read_only=True)
+    try:
+        mine = _spill_folder(first)
+        assert _spill_folder(second) == mine  # one process's connections: one folder
+    finally:
+        first.close()
+        second.close()
+    assert mine != f"{path}.tmp"
+    assert Path(mine).parent == Path(tempfile.gettempdir())
+    other = subprocess.run([sys.executable, "-c", SPILL, str(path)], capture_output=True,
+                           text=True, check=True)  # fmt: skip
+    theirs = other.stdout.strip()
+    assert theirs != mine
+    assert Path(theirs).parent == Path(tempfile.gettempdir())

@@ -122,7 +122,25 @@ def _tuned(con: duckdb.DuckDBPyConnection, read_only: bool) -> duckdb.DuckDBPyCo
     con.execute(f"SET memory_limit = '{READ_MEMORY_LIMIT if read_only else MEMORY_LIMIT}'")
     con.execute("SET threads = 2")
     con.execute("SET enable_progress_bar = false")
+    if read_only:
+        _spill_apart(con)
     return con
+
+
+# DuckDB spills what outgrows its memory into files named alike in one folder, by default the
+# store's own (``<store>.tmp``): two processes reading one store (a review by the command line
+# beside the server's) would write and read each other's files. Each process that reads spills
+# into a folder of its own, made by DuckDB when it first spills and removed when it closes.
+_SPILL_PREFIX = "nyballot-spill-"
+
+
+def _spill_apart(con: duckdb.DuckDBPyConnection) -> None:
+    row = con.execute("SELECT current_setting('temp_directory')").fetchone()
+    if row and Path(str(row[0])).name.startswith(_SPILL_PREFIX):
+        return  # this process's store already spills apart (set once: DuckDB keeps its folder)
+    folder = Path(tempfile.gettempdir()) / f"{_SPILL_PREFIX}{os.getpid()}-{os.urandom(4).hex()}"
+    quoted = str(folder).replace("'", "''")
+    con.execute(f"SET temp_directory = '{quoted}'")
 
 
 def has_voter_file(db: str | None = None) -> bool:
