@@ -292,13 +292,10 @@ class _Rows:
         voter_id = itemgetter(columns.index("SBOEID") + 1)
         rows = chain.from_iterable(iter(lambda: self.result.fetchmany(_CHUNK), []))
         for qid, group in groupby(rows, key=itemgetter(0)):
-            seen: set[Any] = set()
-            voters = []
-            for row in group:
-                if voter_id(row) not in seen:
-                    seen.add(voter_id(row))
-                    voters.append(dict(zip(columns, row[1:], strict=True)))
-            yield int(qid), voters
+            held = list(group)
+            if len(set(map(voter_id, held))) < len(held):  # rare
+                held = _first_of_each(held, voter_id)
+            yield int(qid), [dict(zip(columns, row[1:], strict=True)) for row in held]
 
     def close(self) -> None:
         if self.closed:
@@ -314,6 +311,17 @@ class _Rows:
 
     def __exit__(self, *_: object) -> None:
         self.close()
+
+
+def _first_of_each(rows: list[tuple[Any, ...]], key: itemgetter[Any]) -> list[tuple[Any, ...]]:
+    """The rows less any whose key an earlier row has, in their order."""
+    seen: set[Any] = set()
+    kept = []
+    for row in rows:
+        if key(row) not in seen:
+            seen.add(key(row))
+            kept.append(row)
+    return kept
 
 
 def _look_up(
