@@ -78,16 +78,9 @@ from nyballot.petitions.rulings import Rules, may_sign, standing
 from nyballot.petitions.shared import whys_of
 from nyballot.reckoning.season import season_year
 from nyballot.voters.layout import FIELDS_47
+from nyballot.voters.sample import STREET_NAMES, SUFFIXES
 from nyballot.voters.store import connect, import_file
 
-STREET_WORDS = (  # noqa: SIM905
-    "MAIN BROADWAY GRAND PARK ELM OAK MAPLE CHURCH WASHINGTON LINCOLN CENTRAL RIVER LAKE HILL "
-    "HIGH MILL SCHOOL ATLANTIC FLATBUSH QUEENS NORTHERN JAMAICA STATE PEARL CLINTON MADISON "
-    "JEFFERSON FRANKLIN ADAMS JACKSON MONROE HUDSON GENESEE SENECA ONONDAGA CAYUGA DELAWARE "
-    "SARATOGA PROSPECT SPRING WATER BRIDGE CANAL FOREST CEDAR PINE WILLOW CHESTNUT WALNUT "
-    "SUNSET VALLEY MEADOW ORCHARD UNION LIBERTY HOPE PLEASANT HAMILTON FULTON NASSAU ESSEX"
-).split()
-SUFFIXES = ["ST", "AVE", "RD", "PL", "DR", "LN", "CT", "BLVD"]
 WRITTEN = {"ST": "Street", "AVE": "Avenue", "RD": "Road", "PL": "Place", "DR": "Drive",
            "LN": "Lane", "CT": "Court", "BLVD": "Boulevard"}  # fmt: skip
 SLOTS = 100_000  # a name table quantised to this many equal shares of the population
@@ -128,7 +121,7 @@ def write_voters(path: Path, voters: int, seed: int) -> None:
     _table(con, "last", census("all.last"))
     _table(con, "male", census("male.first"))
     _table(con, "female", census("female.first"))
-    streets = [f"{w} {s}" for w in STREET_WORDS for s in SUFFIXES] + [
+    streets = [f"{w} {s}" for w in STREET_NAMES for s in SUFFIXES] + [
         f"{n} ST" for n in range(1, 201)
     ]
     _table(con, "street", streets)
