@@ -135,10 +135,9 @@ class Review:
                     signed.setdefault(str(voter["SBOEID"]), []).append(_order(ruled))
                 elif ruled.get("candidates"):
                     in_ambiguous.update(rulings.voters_of(ruled))
-                    shared.add(number, ruled)
+                shared.add(number, ruled)
                 held.write(orjson.dumps(ruled) + b"\n")
             counted = {sboeid: counted_first(places) for sboeid, places in signed.items()}
-            shared.taken.update(signed)
             together = shared.together(self.others)
 
             def lines_of(sboeid: str) -> int:

@@ -298,13 +298,8 @@ def why_not_standing(
         return dict.fromkeys(STANDING, "reviewed before a line was read this way: review it again")
     whys = [_why_not_signer(str(v["SBOEID"]), v["may_sign"], lines_of, others)
             for v in ruled["candidates"]]  # fmt: skip
-    said = "; ".join(why for why in whys if why)
-    first = next((why for why in whys if why), "")
-    return {"either": first, "presumed": "" if together else said or _SHARED}
-
-
-# Why a line whose voters each stand alone is not presumed valid: its group has more lines.
-_SHARED = "more lines of this petition fit its voters than there are voters to have signed them"
+    said = [why for why in whys if why]
+    return {"either": said[0] if said else "", "presumed": "" if together else "; ".join(said)}
 
 
 # The readings that count an ambiguous line (the third, strict, counts none until a clerk says).
@@ -365,9 +360,10 @@ def _standing_detail(whys: Mapping[str, str]) -> str:
             "is for a clerk"
         )
     return (
-        "one of them may sign this petition and signed no other line of it or another petition "
-        f"for the office ({whys['either']}): valid unless an objector shows that another of "
-        "them signed (the burden is the objector's); who signed is for a clerk"
+        "a voter it fits may sign this petition and signed no other petition for the office, and "
+        "each line of it that fits such voters can be given one of its own "
+        f"({whys['either']}): valid unless an objector shows that another of them signed (the "
+        "burden is the objector's); who signed is for a clerk"
     )
 
 
